@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { booleanEnv, loadConfigOrExit, portEnv } from '@wps/platform';
+import { startEmbedded } from './host.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const config = loadConfigOrExit(
+  z.object({
+    PORT: portEnv(8080),
+    HOST: z.string().default('127.0.0.1'),
+    WPS_DATA_DIR: z.string().default(path.join(root, 'data')),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+    SEED_DEMO: booleanEnv(true),
+    DEMO_PASSWORD: z.string().min(6).default('demo1234'),
+  }),
+);
+
+const started = performance.now();
+const platform = await startEmbedded({
+  dataDir: config.WPS_DATA_DIR,
+  port: config.PORT,
+  host: config.HOST,
+  logLevel: config.LOG_LEVEL,
+  webDist: path.join(root, 'web', 'dist'),
+  env: { SEED_DEMO: String(config.SEED_DEMO), DEMO_PASSWORD: config.DEMO_PASSWORD },
+});
+const lines = [
+  '',
+  'WPS gaming platform is running (embedded mode).',
+  `  Site and API:  ${platform.url}`,
+  ...(config.SEED_DEMO
+    ? [`  Demo player:   demoplayer / ${config.DEMO_PASSWORD}`, `  Demo agent:    demoagent / ${config.DEMO_PASSWORD}`, '  Demo brand:    DEMO (ES default, EN; MXN $)']
+    : []),
+  `  Data:          ${path.relative(process.cwd(), config.WPS_DATA_DIR) || '.'} (PGlite, for trying the product; production runs on PostgreSQL)`,
+  `  Ready in ${Math.round(performance.now() - started)} ms. Press Ctrl+C to stop.`,
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await platform.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

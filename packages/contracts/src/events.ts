@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Topic names. Never rename one in place: add a new version beside it. */
+export const TOPICS = {
+  members: 'members.v1',
+  balances: 'wallet.balances.v1',
+  bets: 'bets.v1',
+  transfers: 'transfers.v1',
+  contractOffers: 'contract-offers.v1',
+  notices: 'notices.v1',
+} as const;
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+
+export const eventEnvelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string().regex(/^[a-z][a-z0-9_-]*\.[a-z][a-z0-9_]*$/),
+  version: z.number().int().positive(),
+  occurredAt: z.string(),
+  source: z.string(),
+  key: z.string(),
+  traceparent: z.string().optional(),
+  payload: z.unknown(),
+});
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
+
+export const memberRegisteredSchema = z.object({
+  memberId: z.string(),
+  merchantCode: z.string(),
+  account: z.string(),
+  type: z.number().int(),
+  currency: z.string(),
+  uplineId: z.string().nullable(),
+  registeredAt: z.string(),
+});
+export type MemberRegistered = z.infer<typeof memberRegisteredSchema>;
+
+export const balanceChangedSchema = z.object({
+  memberId: z.string(),
+  merchantCode: z.string(),
+  currency: z.string(),
+  balanceMinor: z.string(),
+  balance: z.string(),
+  version: z.number().int(),
+  transactionId: z.string(),
+  cause: z.string(),
+});
+export type BalanceChanged = z.infer<typeof balanceChangedSchema>;
+
+/** Every event type with its topic and payload schema; producers and consumers validate against this map. */
+export const EVENTS = {
+  'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
+  'balance.changed': { topic: TOPICS.balances, version: 1, payload: balanceChangedSchema },
+} as const;
+export type EventType = keyof typeof EVENTS;
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

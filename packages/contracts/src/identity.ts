@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineRpc } from './rpc.js';
+
+export const merchantSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  defaultLanguage: z.string(),
+  languages: z.array(z.string()),
+  timeZone: z.string(),
+});
+export type Merchant = z.infer<typeof merchantSchema>;
+
+export const memberInfoSchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  nickname: z.string(),
+  type: z.number().int(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  merchantCode: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  user: z.object({ id: z.string(), account: z.string(), nickname: z.string(), type: z.number().int() }),
+  previousLoginAt: z.string().nullable(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const systemStatusSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  info: z.object({
+    customerService: z.array(z.object({ csType: z.string(), path: z.string(), title: z.string() })),
+    domainRoute: z.array(z.string()),
+    resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), labelNameCn: z.string(), url: z.string() })),
+    whitelabel: z.array(z.object({ modId: z.string(), enabled: z.string(), childrenNodes: z.array(z.unknown()) })),
+    register: z.record(z.string(), z.unknown()),
+    mainDomain: z.string(),
+    analytics: z.record(z.string(), z.unknown()),
+    imageCDNs: z.array(z.string()),
+    launchGameCDNs: z.array(z.string()),
+    merchant: merchantSchema,
+  }),
+  location: z.object({ ip: z.string() }),
+  maintenance: z.boolean(),
+  maintenanceEnd: z.string().nullable(),
+  regionRestriction: z.boolean(),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/** The authenticated caller as the gateway sees it after checking a session token. */
+export const sessionPrincipalSchema = z.object({
+  memberId: z.string(),
+  merchantCode: z.string(),
+  account: z.string(),
+  type: z.number().int(),
+  currency: z.string(),
+});
+export type SessionPrincipal = z.infer<typeof sessionPrincipalSchema>;
+
+const clientMeta = { ip: z.string(), userAgent: z.string().optional() };
+
+export const identityRpc = defineRpc({
+  getSystemStatus: {
+    input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), ip: z.string() }),
+    output: systemStatusSchema,
+  },
+  resolveMerchant: {
+    input: z.object({ merchantCode: z.string().optional(), host: z.string().optional() }),
+    output: merchantSchema,
+  },
+  register: {
+    input: z.object({
+      merchantCode: z.string().optional(),
+      host: z.string().optional(),
+      username: z.string(),
+      password: z.string(),
+      confirmPassword: z.string(),
+      registerUrl: z.string().optional(),
+      registerMethod: z.string().optional(),
+      referralCode: z.string().optional(),
+      ...clientMeta,
+    }),
+    output: loginResultSchema,
+  },
+  login: {
+    input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), username: z.string(), password: z.string(), ...clientMeta }),
+    output: loginResultSchema,
+  },
+  authenticate: { input: z.object({ token: z.string() }), output: sessionPrincipalSchema.nullable() },
+  getMemberInfo: { input: z.object({ memberId: z.string() }), output: memberInfoSchema },
+  logout: { input: z.object({ token: z.string() }), output: z.object({ ended: z.boolean() }) },
+});
+export type IdentityRpc = typeof identityRpc;

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@wps/contracts';
+import { currentTraceId, withSpan } from '../tracing.js';
+import type { DeliveredMessage, EventBus } from './types.js';
+
+export const testEnvelope = (key: string, payload: unknown, type = 'test.happened'): EventEnvelope => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  source: 'contract-test',
+  key,
+  payload,
+});
+
+export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The behaviour every EventBus transport must show. It runs against the in-memory transport in `npm test` and against
+ * a real Kafka broker in the cluster suite.
+ */
+export function eventBusContract(name: string, createBus: () => Promise<EventBus>, options: { timeoutMs?: number } = {}): void {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  describe(`EventBus contract: ${name}`, () => {
+    let bus: EventBus;
+    const unique = (label: string) => `contract.${label}.${randomUUID().slice(0, 8)}`;
+    const fastRetry = { maxAttempts: 3, initialBackoffMs: 5, maxBackoffMs: 20 };
+
+    beforeAll(async () => {
+      bus = await createBus();
+    }, 60_000);
+    afterAll(async () => {
+      await bus?.close();
+    }, 60_000);
+
+    it('delivers asynchronously, after publish returns', async () => {
+      const topic = unique('async');
+      const seen: string[] = [];
+      let publishReturned = false;
+      let deliveredBeforeReturn = false;
+      await bus.subscribe({ group: unique('g'), topics: [topic], handler: async (message) => {
+        if (!publishReturned) deliveredBeforeReturn = true;
+        seen.push(message.value.id);
+      } });
+      const envelope = testEnvelope('k1', { n: 1 });
+      await bus.publish([{ topic, key: 'k1', value: envelope }]);
+      publishReturned = true;
+      await waitFor(() => seen.length === 1, timeoutMs, 'delivery');
+      expect(seen).toEqual([envelope.id]);
+      expect(deliveredBeforeReturn).toBe(false);
+    }, 60_000);
+
+    it('keeps per-key order across many keys', async () => {
+      const topic = unique('order');
+      const received = new Map<string, number[]>();
+      await bus.subscribe({ group: unique('g'), topics: [topic], handler: async (message) => {
+        const payload = message.value.payload as { n: number };
+        received.set(message.key, [...(received.get(message.key) ?? []), payload.n]);
+        if (payload.n % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      } });
+      const keys = ['a', 'b', 'c', 'd', 'e'];
+      const batch = Array.from({ length: 250 }, (_, n) => {
+        const key = keys[n % keys.length]!;
+        return { topic, key, value: testEnvelope(key, { n }) };
+      });
+      await bus.publish(batch.slice(0, 100));
+      await bus.publish(batch.slice(100));
+      await waitFor(() => [...received.values()].reduce((sum, list) => sum + list.length, 0) === 250, timeoutMs * 2, 'all messages');
+      for (const key of keys) {
+        const list = received.get(key)!;
+        expect(list).toEqual([...list].sort((x, y) => x - y));
+        expect(list).toHaveLength(50);
+      }
+    }, 60_000);
+
+    it('gives every group every message, and each message to one member of a group', async () => {
+      const topic = unique('groups');
+      const groupA = unique('ga');
+      const seenA1: string[] = [];
+      const seenA2: string[] = [];
+      const seenB: string[] = [];
+      await bus.subscribe({ group: groupA, topics: [topic], handler: async (m) => void seenA1.push(m.value.id) });
+      await bus.subscribe({ group: groupA, topics: [topic], handler: async (m) => void seenA2.push(m.value.id) });
+      await bus.subscribe({ group: unique('gb'), topics: [topic], handler: async (m) => void seenB.push(m.value.id) });
+      const batch = Array.from({ length: 40 }, (_, n) => ({ topic, key: `key-${n}`, value: testEnvelope(`key-${n}`, { n }) }));
+      await bus.publish(batch);
+      await waitFor(() => seenB.length === 40 && seenA1.length + seenA2.length >= 40, timeoutMs * 2, 'both groups');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(new Set(seenB).size).toBe(40);
+      const groupAIds = [...seenA1, ...seenA2];
+      expect(new Set(groupAIds).size).toBe(40);
+      expect(groupAIds).toHaveLength(40);
+    }, 60_000);
+
+    it('retries a failing handler with backoff and then succeeds', async () => {
+      const topic = unique('retry');
+      const attempts: number[] = [];
+      const done: string[] = [];
+      await bus.subscribe({ group: unique('g'), topics: [topic], retry: fastRetry, handler: async (message) => {
+        attempts.push(message.attempt);
+        if (message.attempt < 3) throw new Error('transient');
+        done.push(message.value.id);
+      } });
+      await bus.publish([{ topic, key: 'r', value: testEnvelope('r', {}) }]);
+      await waitFor(() => done.length === 1, timeoutMs, 'success after retries');
+      expect(attempts).toEqual([1, 2, 3]);
+    }, 60_000);
+
+    it('parks a message on the dead-letter topic after the last attempt, and moves on', async () => {
+      const topic = unique('dlq');
+      const dead: DeliveredMessage[] = [];
+      const good: string[] = [];
+      await bus.subscribe({ group: unique('dlq-reader'), topics: [`${topic}.dlq`], handler: async (message) => void dead.push(message) });
+      await bus.subscribe({ group: unique('g'), topics: [topic], retry: fastRetry, handler: async (message) => {
+        if ((message.value.payload as { poison?: boolean }).poison) throw new Error('cannot handle this');
+        good.push(message.value.id);
+      } });
+      const poison = testEnvelope('p', { poison: true });
+      const next = testEnvelope('p', { poison: false });
+      await bus.publish([{ topic, key: 'p', value: poison }, { topic, key: 'p', value: next }]);
+      await waitFor(() => dead.length === 1 && good.length === 1, timeoutMs * 2, 'dead letter and the next message');
+      expect(dead[0]!.value.id).toBe(poison.id);
+      expect(dead[0]!.headers['x-dlq-reason']).toContain('cannot handle this');
+      expect(dead[0]!.headers['x-dlq-original-topic']).toBe(topic);
+      expect(good).toEqual([next.id]);
+    }, 60_000);
+
+    it('carries the trace context from publisher to consumer', async () => {
+      const topic = unique('trace');
+      let consumerTrace: string | undefined;
+      await bus.subscribe({ group: unique('g'), topics: [topic], handler: async () => {
+        consumerTrace = currentTraceId();
+      } });
+      const publisherTrace = await withSpan('publisher', {}, async () => {
+        await bus.publish([{ topic, key: 't', value: testEnvelope('t', {}) }]);
+        return currentTraceId();
+      });
+      await waitFor(() => consumerTrace !== undefined, timeoutMs, 'traced delivery');
+      expect(publisherTrace).toMatch(/^[0-9a-f]{32}$/);
+      expect(consumerTrace).toBe(publisherTrace);
+    }, 60_000);
+
+    it('refuses a message that is not a valid envelope', async () => {
+      await expect(bus.publish([{ topic: unique('bad'), key: 'x', value: { id: 'nope' } as unknown as EventEnvelope }])).rejects.toThrow();
+    });
+  });
+}

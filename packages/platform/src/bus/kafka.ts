@@ -1,0 +1,367 @@
+import { CompressionTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type EachMessagePayload, type IHeaders, type LogEntry, type Message, type Producer } from 'kafkajs';
+import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@wps/contracts';
+import type { Logger } from '../logger.js';
+import { consumeInSpan, withTraceHeaders } from './tracing.js';
+import { backoffMs, DEFAULT_RETRY, sleep, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /** Partitions of topics this bus creates (and of their dead-letter topics). Default 4. */
+  partitions?: number;
+  /** Compress produced batches with gzip. Default false (CPU matters more than bandwidth on one node). */
+  gzip?: boolean;
+}
+
+interface ActiveConsumer {
+  consumer: Consumer;
+  group: string;
+  stopping: boolean;
+  /** Wakes a handler sleeping between retries when the consumer stops. */
+  wake: Set<() => void>;
+  closed?: Promise<void>;
+}
+
+/** Thrown out of eachMessage only while stopping, so the offset is not committed and the message is redelivered. */
+class ConsumerStopping extends Error {
+  constructor() {
+    super('consumer is stopping');
+    this.name = 'ConsumerStopping';
+  }
+}
+
+const JOIN_TIMEOUT_MS = 30_000;
+const TOPIC_READY_TIMEOUT_MS = 30_000;
+
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!headers) return result;
+  for (const [name, raw] of Object.entries(headers)) {
+    if (raw === undefined) continue;
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    if (value === undefined) continue;
+    result[name] = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
+  }
+  return result;
+}
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** kafkajs logs through pino at warn and above; the routine "group is rebalancing" noise goes to debug. */
+function kafkaLogCreator(logger: Logger) {
+  const child = logger.child({ component: 'kafkajs' });
+  return () =>
+    ({ namespace, level, log }: LogEntry) => {
+      const { message, timestamp: _timestamp, ...extra } = log;
+      const fields = { namespace, ...extra };
+      const routine = extra.type === 'REBALANCE_IN_PROGRESS' || /rebalanc/i.test(message ?? '');
+      if (routine) child.debug(fields, message);
+      else if (level === logLevel.ERROR) child.error(fields, message);
+      else if (level === logLevel.WARN) child.warn(fields, message);
+      else child.debug(fields, message);
+    };
+}
+
+/**
+ * The Kafka transport (kafkajs). One idempotent producer per bus, one consumer per subscription. Handlers are retried
+ * in-process with backoff; a message that still fails is produced to `<topic>.dlq` before its offset is committed, so
+ * nothing is lost and a partition never stalls. Topics are created explicitly (never auto-created).
+ */
+export class KafkaEventBus implements EventBus {
+  readonly transport = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly partitions: number;
+  private readonly compression: CompressionTypes;
+  private readonly ensured = new Map<string, Promise<void>>();
+  private readonly consumers = new Set<ActiveConsumer>();
+  private connecting: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    this.partitions = options.partitions ?? 4;
+    this.compression = options.gzip ? CompressionTypes.GZIP : CompressionTypes.None;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 5_000,
+      requestTimeout: 30_000,
+      retry: { initialRetryTime: 100, retries: 10, maxRetryTime: 5_000 },
+      logLevel: logLevel.WARN,
+      ...(options.logger ? { logCreator: kafkaLogCreator(options.logger) } : {}),
+    });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      // kafkajs supports idempotence only with one request in flight per connection.
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.admin = this.kafka.admin();
+  }
+
+  /** Connects the producer and the admin client; publish and subscribe call it too. */
+  connect(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('event bus is closed'));
+    if (!this.connecting) {
+      this.connecting = Promise.all([this.producer.connect(), this.admin.connect()]).then(() => undefined);
+      this.connecting.catch(() => {
+        this.connecting = undefined;
+      });
+    }
+    return this.connecting;
+  }
+
+  async publish(messages: OutgoingMessage[]): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+    const byTopic = new Map<string, Message[]>();
+    // Validate the whole call before anything is sent: an invalid envelope rejects the call.
+    for (const message of messages) {
+      eventEnvelopeSchema.parse(message.value);
+      let list = byTopic.get(message.topic);
+      if (!list) byTopic.set(message.topic, (list = []));
+      list.push({ key: message.key, value: JSON.stringify(message.value), headers: withTraceHeaders(message) });
+    }
+    if (byTopic.size === 0) return;
+    await this.connect();
+    await this.ensureTopics([...byTopic.keys()]);
+    await this.producer.sendBatch({
+      acks: -1,
+      compression: this.compression,
+      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    if (this.closed) throw new Error('event bus is closed');
+    await this.connect();
+    await this.ensureTopics(options.topics);
+    const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+    const consumer = this.kafka.consumer({
+      groupId: options.group,
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 30_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 100,
+      allowAutoTopicCreation: false,
+      retry: {
+        initialRetryTime: 100,
+        retries: 10,
+        maxRetryTime: 5_000,
+        // Our handler errors never leave eachMessage; what reaches kafkajs is a broker or network failure.
+        restartOnFailure: async (error) => {
+          this.options.logger?.warn({ err: error, group: options.group }, 'kafka consumer failed; restarting');
+          return !this.closed && !active.stopping;
+        },
+      },
+    });
+    const active: ActiveConsumer = { consumer, group: options.group, stopping: false, wake: new Set() };
+    this.consumers.add(active);
+    const ready = this.waitUntilConsuming(consumer, options.group);
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
+      await consumer.run({
+        partitionsConsumedConcurrently: this.partitions,
+        eachMessage: (payload) => this.handle(active, options, policy, payload),
+      });
+      await ready.promise;
+    } catch (error) {
+      ready.cancel();
+      await this.stopConsumer(active);
+      throw error;
+    }
+    return { close: () => this.stopConsumer(active) };
+  }
+
+  /**
+   * Resolves once the consumer joined its group and, when it was given partitions, finished a first fetch: by then
+   * its starting offsets are fixed, so a message published afterwards is seen even with `fromBeginning: false`.
+   */
+  private waitUntilConsuming(consumer: Consumer, group: string): { promise: Promise<void>; cancel: () => void } {
+    const removers: Array<() => void> = [];
+    let timer: NodeJS.Timeout | undefined;
+    const cancel = () => {
+      if (timer) clearTimeout(timer);
+      for (const remove of removers.splice(0)) remove();
+    };
+    const promise = new Promise<void>((resolve, reject) => {
+      let joined = false;
+      timer = setTimeout(() => {
+        cancel();
+        reject(new Error(`kafka consumer for group ${group} did not join within ${JOIN_TIMEOUT_MS / 1000}s`));
+      }, JOIN_TIMEOUT_MS);
+      removers.push(
+        consumer.on(consumer.events.GROUP_JOIN, (event) => {
+          const assigned = Object.values(event.payload.memberAssignment).some((partitions) => partitions.length > 0);
+          if (!assigned) {
+            this.options.logger?.warn({ group }, 'kafka consumer joined without partitions (more members than partitions)');
+            cancel();
+            resolve();
+            return;
+          }
+          joined = true;
+        }),
+        consumer.on(consumer.events.FETCH, () => {
+          if (!joined) return;
+          cancel();
+          resolve();
+        }),
+        consumer.on(consumer.events.CRASH, (event) => {
+          cancel();
+          reject(event.payload.error);
+        }),
+      );
+    });
+    promise.catch(() => undefined);
+    return { promise, cancel };
+  }
+
+  private async handle(active: ActiveConsumer, options: SubscribeOptions, policy: RetryPolicy, payload: EachMessagePayload): Promise<void> {
+    const { topic, partition, message } = payload;
+    if (active.stopping || this.closed) throw new ConsumerStopping();
+    const headers = headersToStrings(message.headers);
+    const key = message.key?.toString('utf8') ?? '';
+    let value: EventEnvelope;
+    try {
+      value = eventEnvelopeSchema.parse(JSON.parse(message.value?.toString('utf8') ?? 'null')) as EventEnvelope;
+    } catch (error) {
+      await this.deadLetter(active, topic, key, message.value, headers, `invalid envelope: ${errorMessage(error)}`, 0);
+      return;
+    }
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
+      const delivered: DeliveredMessage = { topic, key, value, headers: { ...headers }, partition, offset: message.offset, attempt };
+      try {
+        await consumeInSpan(active.group, delivered, options.handler);
+        return;
+      } catch (error) {
+        lastError = error;
+      }
+      if (active.stopping || this.closed) throw new ConsumerStopping();
+      if (attempt < policy.maxAttempts) {
+        await this.pause(active, backoffMs(policy, attempt));
+        if (active.stopping || this.closed) throw new ConsumerStopping();
+        // Keeps the membership alive through long backoffs; a rebalance error here hands the partition over.
+        await payload.heartbeat();
+      }
+    }
+    this.options.logger?.warn({ err: lastError, topic, partition, offset: message.offset, group: active.group }, 'handler failed on every attempt; dead-lettering');
+    await this.deadLetter(active, topic, key, message.value, headers, errorMessage(lastError), policy.maxAttempts);
+  }
+
+  private pause(active: ActiveConsumer, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        active.wake.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      active.wake.add(done);
+    });
+  }
+
+  /** Produces the original bytes to `<topic>.dlq`; returns only when the broker has them, before the offset commits. */
+  private async deadLetter(active: ActiveConsumer, topic: string, key: string, value: Buffer | null, headers: Record<string, string>, reason: string, attempts: number): Promise<void> {
+    const target = deadLetterTopic(topic);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.ensureTopics([target]);
+        await this.producer.send({
+          topic: target,
+          acks: -1,
+          compression: this.compression,
+          messages: [
+            {
+              key,
+              value,
+              headers: {
+                ...headers,
+                'x-dlq-reason': reason.slice(0, 500),
+                'x-dlq-original-topic': topic,
+                'x-dlq-attempts': String(attempts),
+                'x-dlq-group': active.group,
+              },
+            },
+          ],
+        });
+        return;
+      } catch (error) {
+        // Never commit past a message that is neither handled nor parked; keep trying unless we are stopping.
+        if (this.closed || active.stopping) throw new ConsumerStopping();
+        this.options.logger?.error({ err: error, topic: target, attempt }, 'could not produce to the dead-letter topic; retrying');
+        await sleep(Math.min(5_000, 200 * attempt));
+      }
+    }
+  }
+
+  /** Creates missing topics (and their dead-letter topics) once per bus, waiting for partition leaders. */
+  private async ensureTopics(topics: string[]): Promise<void> {
+    const wanted = new Set<string>();
+    for (const topic of topics) {
+      wanted.add(topic);
+      if (!topic.endsWith('.dlq')) wanted.add(deadLetterTopic(topic));
+    }
+    const missing = [...wanted].filter((topic) => !this.ensured.has(topic));
+    if (missing.length > 0) {
+      const creation = this.createTopics(missing);
+      for (const topic of missing) this.ensured.set(topic, creation);
+      creation.catch(() => {
+        for (const topic of missing) if (this.ensured.get(topic) === creation) this.ensured.delete(topic);
+      });
+    }
+    await Promise.all([...wanted].map((topic) => this.ensured.get(topic)));
+  }
+
+  private async createTopics(topics: string[]): Promise<void> {
+    const existing = new Set(await this.admin.listTopics());
+    const toCreate = topics.filter((topic) => !existing.has(topic));
+    if (toCreate.length > 0) {
+      await this.admin.createTopics({
+        topics: toCreate.map((topic) => ({ topic, numPartitions: this.partitions, replicationFactor: 1 })),
+        waitForLeaders: true,
+        timeout: TOPIC_READY_TIMEOUT_MS,
+      });
+    }
+    // createTopics returns early when another client created some of them first: wait for every leader ourselves.
+    const deadline = Date.now() + TOPIC_READY_TIMEOUT_MS;
+    for (;;) {
+      try {
+        const { topics: metadata } = await this.admin.fetchTopicMetadata({ topics });
+        const ready = metadata.length === topics.length && metadata.every((topic) => topic.partitions.length > 0 && topic.partitions.every((p) => p.partitionErrorCode === 0 && p.leader >= 0));
+        if (ready) return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      if (Date.now() > deadline) throw new Error(`kafka topics ${topics.join(', ')} have no leaders after ${TOPIC_READY_TIMEOUT_MS / 1000}s`);
+      await sleep(100);
+    }
+  }
+
+  private stopConsumer(active: ActiveConsumer): Promise<void> {
+    if (!active.closed) {
+      active.stopping = true;
+      for (const wake of [...active.wake]) wake();
+      active.closed = active.consumer
+        .disconnect()
+        .catch((error) => this.options.logger?.warn({ err: error, group: active.group }, 'kafka consumer disconnect failed'))
+        .finally(() => this.consumers.delete(active));
+    }
+    return active.closed;
+  }
+
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.closed = true;
+      this.closing = (async () => {
+        await Promise.allSettled([...this.consumers].map((active) => this.stopConsumer(active)));
+        await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+      })();
+    }
+    return this.closing;
+  }
+}

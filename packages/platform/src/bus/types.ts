@@ -1,0 +1,65 @@
+import type { EventEnvelope } from '@wps/contracts';
+
+export interface OutgoingMessage {
+  topic: string;
+  key: string;
+  value: EventEnvelope;
+  headers?: Record<string, string>;
+}
+
+export interface DeliveredMessage extends OutgoingMessage {
+  headers: Record<string, string>;
+  partition: number;
+  offset: string;
+  /** 1 on first delivery, then counts retries within this consumer. */
+  attempt: number;
+}
+
+export interface RetryPolicy {
+  /** Attempts before the message goes to the dead-letter topic (first try included). */
+  maxAttempts: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, initialBackoffMs: 100, maxBackoffMs: 5_000 };
+
+export interface SubscribeOptions {
+  /** The consumer group: one per service (and purpose); members of a group share the partitions. */
+  group: string;
+  topics: string[];
+  handler: (message: DeliveredMessage) => Promise<void>;
+  retry?: Partial<RetryPolicy>;
+  /** Start a new group at the earliest retained message instead of new ones only. Default true. */
+  fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/**
+ * The event bus every service sees. Two transports keep the same semantics: asynchronous delivery, per-key ordering,
+ * consumer groups, at-least-once with retries and backoff, then the topic's dead-letter topic (`<topic>.dlq`).
+ */
+export interface EventBus {
+  readonly transport: 'memory' | 'kafka';
+  publish(messages: OutgoingMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+export const backoffMs = (policy: RetryPolicy, attempt: number): number =>
+  Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** Math.max(0, attempt - 1));
+
+/** Kafka's default partitioner is murmur2; any stable hash keeps per-key order, this one is FNV-1a. */
+export function partitionFor(key: string, partitions: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % partitions;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,75 @@
+import type { ErrorRequestHandler } from 'express';
+import { z } from 'zod';
+import { ERRORS, isErrorCode, renderMessage, DEFAULT_LANGUAGE, parseLanguage, type ErrorCode, type Language, type RpcError } from '@wps/contracts';
+import type { Logger } from './logger.js';
+
+/** The one error type of the platform: a catalogue code, message parameters, and data the client may need. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: { params?: Record<string, string | number>; value?: unknown; field?: string; cause?: unknown } = {},
+  ) {
+    super(renderMessage(code, 'EN', options.params), { cause: options.cause });
+    this.status = ERRORS[code].status;
+  }
+  toRpcError(): RpcError {
+    return { code: this.code, params: this.options.params, value: this.options.value, field: this.options.field };
+  }
+  static fromRpcError(error: RpcError): AppError {
+    return new AppError(isErrorCode(error.code) ? error.code : 'INTERNAL', { params: error.params, value: error.value, field: error.field });
+  }
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  code: string;
+  message: string;
+  field?: string;
+  value?: unknown;
+}
+
+/** Chooses the reply language: the `language` query/body field where given, else Accept-Language, else ES. */
+export function requestLanguage(req: { query?: unknown; body?: unknown; headers: Record<string, unknown> }): Language {
+  const query = req.query as Record<string, unknown> | undefined;
+  const body = req.body as Record<string, unknown> | undefined;
+  const explicit = typeof query?.language === 'string' ? query.language : typeof body?.language === 'string' ? body.language : undefined;
+  return parseLanguage(explicit) ?? parseLanguage(req.headers['accept-language'] as string | undefined) ?? DEFAULT_LANGUAGE;
+}
+
+export function toEnvelope(error: AppError, language: Language): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { success: false, code: error.code, message: renderMessage(error.code, language, error.options.params) };
+  if (error.options.field) envelope.field = error.options.field;
+  if (error.options.value !== undefined) envelope.value = error.options.value;
+  return envelope;
+}
+
+/** zod failures at the edge become 400 with the first failing field. */
+export function fromZodError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const missing = issue?.code === 'invalid_type' && issue.input === undefined;
+  return new AppError(missing ? 'INPUT_EMPTY' : 'VALIDATION_FAILED', { field });
+}
+
+export function normaliseError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof z.ZodError) return fromZodError(error);
+  const status = (error as { status?: number; type?: string }).status;
+  if (status === 400 || (error as { type?: string }).type === 'entity.parse.failed') return new AppError('VALIDATION_FAILED', { cause: error });
+  if (status === 413) return new AppError('VALIDATION_FAILED', { cause: error });
+  return new AppError('INTERNAL', { cause: error });
+}
+
+/** The single middleware that turns any error into the API envelope. Unknown errors are logged, never leaked. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const appError = normaliseError(error);
+    if (appError.status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
+    if (appError.code === 'TOO_MANY_REQUESTS' && typeof appError.options.value === 'object' && appError.options.value) {
+      const retryAfter = (appError.options.value as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+    }
+    res.status(appError.status).json(toEnvelope(appError, requestLanguage(req)));
+  };
+}

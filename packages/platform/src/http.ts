@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import { errorMiddleware } from './errors.js';
+import type { Logger } from './logger.js';
+import { extractTraceContext, withSpan, SpanKind } from './tracing.js';
+
+export type ReadinessCheck = () => Promise<Record<string, boolean>>;
+
+/** Every incoming request runs in a server span continuing the caller's trace, and is logged once when done. */
+export function tracingMiddleware(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+    res.setHeader('x-request-id', requestId);
+    const started = performance.now();
+    void withSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER, parent: extractTraceContext(req.headers as Record<string, string>) }, () =>
+      new Promise<void>((resolve) => {
+        res.on('finish', () => {
+          if (!req.path.startsWith('/health')) {
+            logger.debug({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+          }
+          resolve();
+        });
+        res.on('close', () => resolve());
+        next();
+      }),
+    );
+  };
+}
+
+/** Liveness says the process runs; readiness says its dependencies answer. */
+export function healthRoutes(check: ReadinessCheck): express.Router {
+  const router = express.Router();
+  router.get('/health/live', (_req, res) => {
+    res.json({ success: true, value: { status: 'up' } });
+  });
+  router.get('/health/ready', async (_req, res) => {
+    let checks: Record<string, boolean>;
+    try {
+      checks = await check();
+    } catch {
+      checks = { checks: false };
+    }
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ success: ready, value: { status: ready ? 'ready' : 'not-ready', checks } });
+  });
+  return router;
+}
+
+/** The express app every service starts from; routes go between `app` creation and `finish`. */
+export function createHttpApp(logger: Logger): { app: Express; finish: () => void } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(tracingMiddleware(logger));
+  return {
+    app,
+    finish: () => {
+      app.use(errorMiddleware(logger));
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { EVENTS, type EventPayload, type EventType, type EventEnvelope } from '@wps/contracts';
+import { rows, type Database, type Executor } from './db.js';
+import type { EventBus } from './bus/types.js';
+import type { Logger } from './logger.js';
+import { injectTraceContext } from './tracing.js';
+
+/** Builds a validated envelope for a catalogue event; the payload is checked against the contract's schema. */
+export function createEnvelope<T extends EventType>(type: T, key: string, payload: EventPayload<T>, source: string): EventEnvelope<EventPayload<T>> {
+  const definition = EVENTS[type];
+  const checked = definition.payload.parse(payload) as EventPayload<T>;
+  const traceparent = injectTraceContext({}).traceparent;
+  return { id: randomUUID(), type, version: definition.version, occurredAt: new Date().toISOString(), source, key, ...(traceparent ? { traceparent } : {}), payload: checked };
+}
+
+/**
+ * The transactional outbox of one service schema. `add` must be called with the transaction that changes state, so
+ * the event exists exactly when the change does; the relay publishes it afterwards, also after a crash.
+ */
+export class Outbox {
+  private readonly table: string;
+  constructor(private readonly schema: string, private readonly source: string) {
+    this.table = `"${schema}".outbox`;
+  }
+
+  async add<T extends EventType>(tx: Executor, type: T, key: string, payload: EventPayload<T>): Promise<EventEnvelope> {
+    const envelope = createEnvelope(type, key, payload, this.source);
+    await this.addEnvelope(tx, EVENTS[type].topic, envelope);
+    return envelope;
+  }
+
+  async addEnvelope(tx: Executor, topic: string, envelope: EventEnvelope): Promise<void> {
+    await tx.execute(
+      sql`INSERT INTO ${sql.raw(this.table)} (id, topic, key, envelope) VALUES (${envelope.id}, ${topic}, ${envelope.key}, ${JSON.stringify(envelope)}::jsonb)`,
+    );
+  }
+
+  relay(db: Database, bus: EventBus, logger: Logger, options?: OutboxRelayOptions): OutboxRelay {
+    return new OutboxRelay(db, this.schema, bus, logger, options);
+  }
+}
+
+export interface OutboxRelayOptions {
+  batchSize?: number;
+  /** How often an idle relay looks for rows written by other processes or left by a crash. */
+  pollIntervalMs?: number;
+  /** Published rows are kept this long for inspection, then purged. */
+  retainPublishedMs?: number;
+}
+
+/**
+ * Publishes outbox rows in batches, oldest first. Rows are claimed with SKIP LOCKED so several instances can relay
+ * one schema; a row is marked published only after the bus accepted it, so a crash in between republishes it
+ * (consumers dedupe through their inbox).
+ */
+export class OutboxRelay {
+  private running = false;
+  private wakeUp: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private lastPurge = 0;
+  private readonly table: string;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly retainPublishedMs: number;
+
+  constructor(private readonly db: Database, schema: string, private readonly bus: EventBus, private readonly logger: Logger, options: OutboxRelayOptions = {}) {
+    this.table = `"${schema}".outbox`;
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.retainPublishedMs = options.retainPublishedMs ?? 3_600_000;
+  }
+
+  /** Publishes one batch; returns how many rows went out. */
+  async relayOnce(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const batch = await rows<{ seq: string; topic: string; key: string; envelope: EventEnvelope | string; headers: Record<string, string> | string }>(
+        tx,
+        sql`SELECT seq, topic, key, envelope, headers FROM ${sql.raw(this.table)} WHERE published_at IS NULL ORDER BY seq LIMIT ${this.batchSize} FOR UPDATE SKIP LOCKED`,
+      );
+      if (batch.length === 0) return 0;
+      await this.bus.publish(
+        batch.map((row) => {
+          const envelope = typeof row.envelope === 'string' ? (JSON.parse(row.envelope) as EventEnvelope) : row.envelope;
+          const headers = typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
+          return { topic: row.topic, key: row.key, value: envelope, headers };
+        }),
+      );
+      const seqs = batch.map((row) => row.seq);
+      await tx.execute(sql`UPDATE ${sql.raw(this.table)} SET published_at = now() WHERE seq = ANY(${`{${seqs.join(',')}}`}::bigint[])`);
+      return batch.length;
+    });
+  }
+
+  /** Tells an idle relay that new rows were committed. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const sent = await this.relayOnce();
+        failures = 0;
+        if (sent >= this.batchSize) continue;
+        await this.purgeOccasionally();
+      } catch (error) {
+        failures++;
+        if (!this.running) break;
+        this.logger.warn({ err: error, failures }, 'outbox relay failed; will retry');
+      }
+      if (!this.running) break;
+      const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** Math.min(failures, 6)) : this.pollIntervalMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private async purgeOccasionally(): Promise<void> {
+    if (Date.now() - this.lastPurge < 60_000) return;
+    this.lastPurge = Date.now();
+    await this.db.orm.execute(
+      sql`DELETE FROM ${sql.raw(this.table)} WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => ${this.retainPublishedMs / 1000})`,
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  async pending(): Promise<number> {
+    const [row] = await rows<{ n: string }>(this.db.orm, sql`SELECT count(*)::text AS n FROM ${sql.raw(this.table)} WHERE published_at IS NULL`);
+    return Number(row?.n ?? 0);
+  }
+}

@@ -1,0 +1,82 @@
+import express, { type Router } from 'express';
+import { rpcErrorSchema, type RpcClient, type RpcContract, type RpcHandlers } from '@wps/contracts';
+import { AppError, normaliseError } from './errors.js';
+import { extractTraceContext, injectTraceContext, withSpan, SpanKind } from './tracing.js';
+import type { Logger } from './logger.js';
+
+/** Embedded mode: calls go straight to the handlers, still validated both ways and traced like a remote call. */
+export function createInProcessClient<C extends RpcContract>(service: string, contract: C, handlers: RpcHandlers<C>): RpcClient<C> {
+  const client = {} as Record<string, (input: unknown) => Promise<unknown>>;
+  for (const [method, schema] of Object.entries(contract)) {
+    client[method] = (input) =>
+      withSpan(`${service}.${method}`, { kind: SpanKind.CLIENT }, async () => {
+        const parsedInput = schema.input.parse(input);
+        const output = await (handlers as Record<string, (input: unknown) => Promise<unknown>>)[method]!(parsedInput);
+        return schema.output.parse(output);
+      });
+  }
+  return client as RpcClient<C>;
+}
+
+/** Cluster mode: one POST per call to the service's internal route, with the service token and trace context. */
+export function createHttpClient<C extends RpcContract>(
+  service: string,
+  contract: C,
+  options: { baseUrl: string; serviceToken: string; timeoutMs?: number },
+): RpcClient<C> {
+  const client = {} as Record<string, (input: unknown) => Promise<unknown>>;
+  const base = options.baseUrl.replace(/\/$/, '');
+  for (const [method, schema] of Object.entries(contract)) {
+    client[method] = (input) =>
+      withSpan(`${service}.${method}`, { kind: SpanKind.CLIENT }, async () => {
+        const body = JSON.stringify(schema.input.parse(input));
+        let response: Response;
+        try {
+          response = await fetch(`${base}/internal/rpc/${method}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Service ${options.serviceToken}`, ...injectTraceContext({}) },
+            body,
+            signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          });
+        } catch (error) {
+          throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
+        }
+        const payload = (await response.json().catch(() => undefined)) as { ok?: boolean; result?: unknown; error?: unknown } | undefined;
+        if (response.ok && payload?.ok) return schema.output.parse(payload.result);
+        const parsedError = rpcErrorSchema.safeParse(payload?.error);
+        if (parsedError.success) throw AppError.fromRpcError(parsedError.data);
+        throw new AppError(response.status === 401 ? 'SERVICE_UNAUTHORIZED' : 'SERVICE_UNAVAILABLE');
+      });
+  }
+  return client as RpcClient<C>;
+}
+
+/** Mounts a contract's handlers under /internal/rpc, guarded by the shared service token. */
+export function rpcRouter<C extends RpcContract>(contract: C, handlers: RpcHandlers<C>, options: { serviceToken: string; logger: Logger }): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '1mb' }));
+  router.post('/internal/rpc/:method', async (req, res) => {
+    if (req.headers.authorization !== `Service ${options.serviceToken}`) {
+      res.status(401).json({ ok: false, error: new AppError('SERVICE_UNAUTHORIZED').toRpcError() });
+      return;
+    }
+    const method = req.params.method;
+    const schema = Object.prototype.hasOwnProperty.call(contract, method) ? contract[method] : undefined;
+    if (!schema) {
+      res.status(404).json({ ok: false, error: new AppError('NOT_FOUND').toRpcError() });
+      return;
+    }
+    try {
+      const result = await withSpan(`rpc ${method}`, { kind: SpanKind.SERVER, parent: extractTraceContext(req.headers as Record<string, string>) }, async () => {
+        const input = schema.input.parse(req.body);
+        return schema.output.parse(await (handlers as Record<string, (input: unknown) => Promise<unknown>>)[method]!(input));
+      });
+      res.json({ ok: true, result });
+    } catch (error) {
+      const appError = normaliseError(error);
+      if (appError.status >= 500) options.logger.error({ err: error, method }, 'rpc failed');
+      res.status(appError.status).json({ ok: false, error: appError.toRpcError() });
+    }
+  });
+  return router;
+}

@@ -1,0 +1,3 @@
+import { ensureInstalled } from './lib/prepare.mjs';
+
+ensureInstalled();

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Server as HttpServer } from 'node:http';
+import express, { type Express } from 'express';
+import type { ServerOptions } from 'socket.io';
+import { createHttpApp, healthRoutes, type EventBus, type KeyValueStore, type Logger } from '@wps/platform';
+import type { GatewayClients } from './clients.js';
+import { publicApi } from './routes/public-api.js';
+import { PushHub } from './push.js';
+
+export interface GatewayOptions {
+  clients: GatewayClients;
+  bus: EventBus;
+  cache: KeyValueStore;
+  logger: Logger;
+  webDist?: string;
+  requestsPerIpPerMinute?: number;
+  socketAdapter?: ServerOptions['adapter'];
+  readiness: () => Promise<Record<string, boolean>>;
+}
+
+export interface Gateway {
+  app: Express;
+  attach(server: HttpServer): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The public edge: the spec's HTTP API, Socket.IO pushes, and the built web client, on one origin. */
+export function createGateway(options: GatewayOptions): Gateway {
+  const { app, finish } = createHttpApp(options.logger);
+  const push = new PushHub({ clients: options.clients, bus: options.bus, logger: options.logger, adapter: options.socketAdapter });
+  app.use(healthRoutes(options.readiness));
+  app.use(
+    publicApi({
+      clients: options.clients,
+      cache: options.cache,
+      requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200,
+      onLogout: (token) => push.endSession(token),
+    }),
+  );
+  const webDist = options.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
+    // Client-side routes (/, /home, /login, /register …) all load the single-page app.
+    app.get('/{*path}', (req, res, next) => {
+      if (req.path.startsWith('/wps/') || req.path.startsWith('/lgw/') || req.path.startsWith('/socket.io') || req.path.startsWith('/internal/')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(webDist, 'index.html'));
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text').send('The API is running. Build the web client (npm run build:web) to serve the site here.');
+    });
+  }
+  finish();
+  return {
+    app,
+    attach: (server) => push.attach(server),
+    start: () => push.start(),
+    stop: () => push.stop(),
+  };
+}

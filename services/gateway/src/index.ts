@@ -1,0 +1,3 @@
+export * from './app.js';
+export * from './clients.js';
+export * from './config.js';

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { ipInRange } from './ip.js';
+
+describe('ipInRange', () => {
+  it('matches addresses inside a CIDR block and nothing outside', () => {
+    expect(ipInRange('10.1.2.3', '10.0.0.0/8')).toBe(true);
+    expect(ipInRange('11.1.2.3', '10.0.0.0/8')).toBe(false);
+    expect(ipInRange('::ffff:192.168.1.9', '192.168.1.0/24')).toBe(true);
+    expect(ipInRange('192.168.2.9', '192.168.1.0/24')).toBe(false);
+    expect(ipInRange('203.0.113.7', '203.0.113.7')).toBe(true);
+    expect(ipInRange('not-an-ip', '0.0.0.0/0')).toBe(false);
+  });
+});

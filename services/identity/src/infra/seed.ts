@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Database, type Outbox } from '@wps/platform';
+import { MEMBER_TYPE } from '@wps/contracts';
+import { usernameKey } from '../domain/registration.js';
+import type { PasswordHasher } from './passwords.js';
+import { upsertMerchant } from './merchants.js';
+
+export const DEMO_MERCHANT_CODE = 'DEMO';
+export const DEMO_PLAYER = 'demoplayer';
+export const DEMO_AGENT = 'demoagent';
+
+/** The demo brand of a fresh install: Spanish first, English too, Mexican pesos; one agent with one player below. */
+export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHasher, password: string): Promise<{ created: string[] }> {
+  await upsertMerchant(db.orm, {
+    code: DEMO_MERCHANT_CODE,
+    name: 'Demo Casino',
+    hosts: ['localhost', '127.0.0.1'],
+    isDefault: true,
+    defaultLanguage: 'ES',
+    languages: ['ES', 'EN'],
+    currency: 'MXN',
+    currencySymbol: '$',
+    timeZone: 'America/Mexico_City',
+    settings: {
+      whitelabel: { USERNAMEREG3: true, AGENTPOLICY3: true },
+      customerService: [{ csType: 'LIVECHAT', path: '', title: 'Live chat' }],
+    },
+  });
+  const created: string[] = [];
+  const passwordHash = await hasher.hash(password);
+  const ensure = async (username: string, type: number, referralCode: string | null, uplineUsername: string | null) => {
+    await db.transaction(async (tx) => {
+      const upline = uplineUsername
+        ? (await rows<{ id: string }>(tx, sql`SELECT id FROM identity.members WHERE merchant_code = ${DEMO_MERCHANT_CODE} AND username_key = ${uplineUsername}`))[0]?.id ?? null
+        : null;
+      const [member] = await rows<{ id: string }>(
+        tx,
+        sql`INSERT INTO identity.members (merchant_code, username, username_key, nickname, type, password_hash, upline_id, referral_code, register_method)
+            VALUES (${DEMO_MERCHANT_CODE}, ${username}, ${usernameKey(username)}, ${username}, ${type}, ${passwordHash}, ${upline}, ${referralCode}, 'SEED')
+            ON CONFLICT (merchant_code, username_key) DO NOTHING RETURNING id`,
+      );
+      if (!member) return;
+      created.push(username);
+      await outbox.add(tx, 'member.registered', member.id, {
+        memberId: member.id,
+        merchantCode: DEMO_MERCHANT_CODE,
+        account: username,
+        type,
+        currency: 'MXN',
+        uplineId: upline,
+        registeredAt: new Date().toISOString(),
+      });
+    });
+  };
+  await ensure(DEMO_AGENT, MEMBER_TYPE.AGENT, 'DEMOAGENT', null);
+  await ensure(DEMO_PLAYER, MEMBER_TYPE.MEMBER, null, DEMO_AGENT);
+  return { created };
+}

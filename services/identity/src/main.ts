@@ -1,0 +1,4 @@
+import { runStandalone } from '@wps/platform';
+import { identityService } from './app.js';
+
+await runStandalone(identityService);

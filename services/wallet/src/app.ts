@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Inbox, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { memberRegisteredSchema, TOPICS, walletRpc, type WalletRpc } from '@wps/contracts';
+import { walletEnv, type WalletConfig } from './config.js';
+import { MemberMoney } from './features/money.js';
+
+export const WALLET_SCHEMA = 'wallet';
+export const walletMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+
+/** The composition root of the wallet: the ledger, member money, and the consumers that open accounts. */
+export async function createWalletService(context: ServiceContext, config: WalletConfig): Promise<ServiceInstance<WalletRpc>> {
+  const { db, bus, logger } = context;
+  const outbox = new Outbox(WALLET_SCHEMA, 'wallet');
+  let relay: OutboxRelay | undefined;
+  const money = new MemberMoney({ db, outbox, relay: () => relay, config });
+  const accountsInbox = new Inbox(WALLET_SCHEMA, 'wallet.open-accounts');
+  const subscriptions: Subscription[] = [];
+
+  return {
+    name: 'wallet',
+    contract: walletRpc,
+    handlers: {
+      getBalance: (input) => money.balance(input),
+      demoDeposit: (input) => money.demoDeposit(input),
+      ledgerCheck: () => money.ledgerCheck(),
+    },
+    async start() {
+      relay = outbox.relay(db, bus, logger);
+      relay.start();
+      subscriptions.push(
+        await bus.subscribe({
+          group: 'wallet.open-accounts',
+          topics: [TOPICS.members],
+          handler: async (message) => {
+            if (message.value.type !== 'member.registered') return;
+            const member = memberRegisteredSchema.parse(message.value.payload);
+            await accountsInbox.handleOnce(db, message.value, (tx) => money.openMemberAccount(tx, member.merchantCode, member.memberId, member.currency));
+          },
+        }),
+      );
+    },
+    async stop() {
+      await Promise.all(subscriptions.map((subscription) => subscription.close()));
+      await relay?.stop();
+    },
+  };
+}
+
+export const walletService: ServiceDefinition<WalletRpc, typeof walletEnv> = {
+  name: 'wallet',
+  schema: WALLET_SCHEMA,
+  migrationsDir: walletMigrations,
+  defaultPort: 8102,
+  env: walletEnv,
+  create: createWalletService,
+};

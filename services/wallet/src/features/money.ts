@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Executor } from '@wps/platform';
+import { formatMinor, parseMajor, type Balance } from '@wps/contracts';
+import { transferLegs } from '../domain/ledger.js';
+import { requestHash } from '../domain/idempotency.js';
+import { ensureAccount, findAccount, findIdempotent, postTransaction, type PostedLeg } from '../infra/ledger-store.js';
+import type { WalletConfig } from '../config.js';
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+  }
+  return false;
+};
+
+export interface MoneyDeps {
+  db: Database;
+  outbox: Outbox;
+  relay: () => OutboxRelay | undefined;
+  config: WalletConfig;
+}
+
+export class MemberMoney {
+  constructor(private readonly deps: MoneyDeps) {}
+
+  async openMemberAccount(tx: Executor, merchantCode: string, memberId: string, currency: string): Promise<void> {
+    await ensureAccount(tx, { merchantCode, ownerType: 'member', ownerId: memberId, currency });
+  }
+
+  async balance(input: { merchantCode: string; memberId: string; currency: string }): Promise<Balance> {
+    const account = await findAccount(this.deps.db.orm, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.memberId, currency: input.currency });
+    return {
+      balance: formatMinor(BigInt(account?.balance_minor ?? 0), input.currency),
+      currency: input.currency,
+      version: Number(account?.version ?? 0),
+    };
+  }
+
+  /** Every member leg of a posted transaction announces the new balance through the outbox. */
+  private async announceBalances(tx: Executor, merchantCode: string, transactionId: string, cause: string, legs: PostedLeg[]): Promise<void> {
+    for (const leg of legs) {
+      if (leg.ownerType !== 'member') continue;
+      await this.deps.outbox.add(tx, 'balance.changed', leg.ownerId, {
+        memberId: leg.ownerId,
+        merchantCode,
+        currency: leg.currency,
+        balanceMinor: leg.balanceAfterMinor.toString(),
+        balance: formatMinor(leg.balanceAfterMinor, leg.currency),
+        version: leg.version,
+        transactionId,
+        cause,
+      });
+    }
+  }
+
+  async demoDeposit(input: { merchantCode: string; memberId: string; currency: string; amount: string; idempotencyKey: string }): Promise<Balance & { transactionId: string }> {
+    if (!this.deps.config.WALLET_DEMO_DEPOSITS) throw new AppError('FEATURE_DISABLED');
+    const amountMinor = parseMajor(input.amount, input.currency);
+    const maxMinor = parseMajor(this.deps.config.WALLET_DEMO_DEPOSIT_MAX, input.currency)!;
+    if (amountMinor === undefined || amountMinor <= 0n || amountMinor > maxMinor) throw new AppError('AMOUNT_INVALID', { field: 'amount' });
+    const actor = `member:${input.memberId}`;
+    const hash = requestHash({ op: 'demoDeposit', amountMinor: amountMinor.toString(), currency: input.currency });
+
+    const replay = async () => {
+      const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.idempotencyKey);
+      if (!stored) return undefined;
+      if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return stored.response as Balance & { transactionId: string };
+    };
+    const previous = await replay();
+    if (previous) return previous;
+    try {
+      const result = await this.deps.db.transaction(async (tx) => {
+        const funding = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'funding', ownerId: 'demo', currency: input.currency }, true);
+        const member = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.memberId, currency: input.currency });
+        const posted = await postTransaction(tx, {
+          merchantCode: input.merchantCode,
+          cause: 'demo_deposit',
+          causeRef: `demo:${input.idempotencyKey}`,
+          actor,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          legs: transferLegs(funding.id, member.id, input.currency, amountMinor),
+          response: ({ transactionId, legs }) => {
+            const leg = legs.find((candidate) => candidate.accountId === member.id)!;
+            return { balance: formatMinor(leg.balanceAfterMinor, input.currency), currency: input.currency, version: leg.version, transactionId };
+          },
+        });
+        await this.announceBalances(tx, input.merchantCode, posted.transactionId, 'demo_deposit', posted.legs);
+        return posted.response as Balance & { transactionId: string };
+      });
+      this.deps.relay()?.wake();
+      return result;
+    } catch (error) {
+      // Two requests with one key raced: the loser finds the winner's stored answer.
+      if (isUniqueViolation(error)) {
+        const stored = await replay();
+        if (stored) return stored;
+      }
+      throw error;
+    }
+  }
+
+  /** The ledger's own health: every transaction balanced, no non-negative account below zero. */
+  async ledgerCheck(): Promise<{ imbalances: Array<{ currency: string; sumMinor: string }>; negativeAccounts: number }> {
+    const imbalances = await rows<{ currency: string; sum_minor: string }>(
+      this.deps.db.orm,
+      sql`SELECT currency, sum(amount_minor)::text AS sum_minor FROM wallet.entries GROUP BY currency HAVING sum(amount_minor) <> 0`,
+    );
+    const [negative] = await rows<{ n: number }>(this.deps.db.orm, sql`SELECT count(*)::int AS n FROM wallet.accounts WHERE NOT allow_negative AND balance_minor < 0`);
+    const [drift] = await rows<{ n: number }>(
+      this.deps.db.orm,
+      sql`SELECT count(*)::int AS n FROM wallet.accounts a
+          WHERE a.balance_minor <> coalesce((SELECT sum(amount_minor) FROM wallet.entries e WHERE e.account_id = a.id), 0)`,
+    );
+    if ((drift?.n ?? 0) > 0) imbalances.push({ currency: '*', sum_minor: `accounts-drifted:${drift!.n}` });
+    return { imbalances: imbalances.map((row) => ({ currency: row.currency, sumMinor: row.sum_minor })), negativeAccounts: negative?.n ?? 0 };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './app.js';
+export { defaultWalletConfig, type WalletConfig } from './config.js';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@wps/platform';
+import { walletService } from './app.js';
+
+await runStandalone(walletService);

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests are split by suffix: *.unit.spec.ts (pure), *.int.spec.ts (embedded: PGlite and the in-memory bus),
+// *.cluster.spec.ts (real PostgreSQL, Redis and Kafka, run by `npm run test:cluster`).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['{packages,services,embedded}/**/*.unit.spec.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'int',
+          include: ['{packages,services,embedded}/**/*.int.spec.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['{packages,services,embedded,test}/**/*.cluster.spec.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
