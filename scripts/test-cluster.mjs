@@ -1,0 +1,26 @@
+// `npm run test:cluster`: real PostgreSQL, Redis and Kafka from infra/, every service as its own process, then the
+// cluster test files (*.cluster.spec.ts) against them.
+import { spawnSync } from 'node:child_process';
+import { createRunDatabase, startInfra, startServices, stopInfra } from './lib/cluster.mjs';
+import { root } from './lib/prepare.mjs';
+
+const infra = startInfra();
+const database = await createRunDatabase(infra.DATABASE_URL);
+let exitCode = 1;
+let services;
+try {
+  services = await startServices({ ...infra, DATABASE_URL: database.url });
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...infra, DATABASE_URL: database.url, GATEWAY_URL: services.gatewayUrl, SERVICE_TOKEN: services.serviceToken },
+  });
+  exitCode = result.status ?? 1;
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.stack : error}\n`);
+} finally {
+  await services?.stop();
+  await database.drop().catch(() => undefined);
+  if (process.env.KEEP_INFRA !== '1') stopInfra();
+}
+process.exit(exitCode);
