@@ -11,6 +11,8 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly orm: Executor;
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /** A transaction for SQL scripts with several statements (migrations), which prepared statements cannot run. */
+  scriptTransaction(fn: (exec: (script: string) => Promise<Array<Record<string, unknown>>>) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,22 @@ export async function openPostgres(url: string, options: { poolMax?: number; app
     kind: 'postgres',
     orm,
     transaction: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    async scriptTransaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await fn(async (script) => {
+          const result = (await client.query(script)) as unknown as { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
+          return Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
+        });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -40,12 +58,22 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // int8 and numeric stay strings, as node-postgres returns them: money and ids never pass through a JS number.
+  const asText = (value: string) => value;
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { 20: asText, 1700: asText } });
   const orm = drizzle(client) as unknown as Executor;
   return {
     kind: 'pglite',
     orm,
     transaction: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    async scriptTransaction(fn) {
+      await client.transaction(async (tx) => {
+        await fn(async (script) => {
+          const results = await tx.exec(script);
+          return (results.at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
+        });
+      });
+    },
     close: () => client.close(),
   };
 }
@@ -104,13 +132,14 @@ export async function migrate(db: Database, schemaName: string, migrationsDir?: 
     for (const name of names) files.push({ name, text: (await readFile(path.join(migrationsDir, name), 'utf8')).replaceAll('{{schema}}', schema) });
   }
   const applied: string[] = [];
-  await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`LOCK TABLE ${schema}.schema_migrations IN EXCLUSIVE MODE`));
-    const done = new Set((await rows<{ name: string }>(tx, sql.raw(`SELECT name FROM ${schema}.schema_migrations`))).map((row) => row.name));
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  await db.scriptTransaction(async (exec) => {
+    await exec(`LOCK TABLE ${schema}.schema_migrations IN EXCLUSIVE MODE`);
+    const done = new Set((await exec(`SELECT name FROM ${schema}.schema_migrations`)).map((row) => String(row.name)));
     for (const file of files) {
       if (done.has(file.name)) continue;
-      await tx.execute(sql.raw(file.text));
-      await tx.execute(sql`INSERT INTO ${sql.raw(schema)}.schema_migrations (name) VALUES (${file.name})`);
+      await exec(file.text);
+      await exec(`INSERT INTO ${schema}.schema_migrations (name) VALUES (${literal(file.name)})`);
       applied.push(file.name);
     }
   });

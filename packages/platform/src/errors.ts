@@ -48,7 +48,8 @@ export function toEnvelope(error: AppError, language: Language): ErrorEnvelope {
 export function fromZodError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join('.') || undefined;
-  const missing = issue?.code === 'invalid_type' && issue.input === undefined;
+  // zod 4 leaves the input out of issues by default; its message says when the value was missing.
+  const missing = issue?.code === 'invalid_type' && /received undefined$/.test(issue.message);
   return new AppError(missing ? 'INPUT_EMPTY' : 'VALIDATION_FAILED', { field });
 }
 

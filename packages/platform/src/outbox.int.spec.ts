@@ -86,21 +86,7 @@ describe('transactional outbox and inbox (PGlite, in-memory bus)', () => {
 
   beforeAll(async () => {
     db = await openPglite();
-    // TEMP verification shim: split multi-statement raw SQL (PGlite's extended protocol refuses it)
-    const splitting = (tx: Executor): Executor => new Proxy(tx, { get(target, prop, receiver) {
-      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
-      return async (query: any) => {
-        const chunk = query?.queryChunks?.length === 1 ? query.queryChunks[0] : undefined;
-        const text: string | undefined = chunk && Array.isArray(chunk.value) ? chunk.value.join('') : undefined;
-        if (text && text.split(';').filter((part) => part.trim()).length > 1) {
-          let last: unknown;
-          for (const part of text.split(';')) if (part.trim()) last = await target.execute(sql.raw(part));
-          return last;
-        }
-        return target.execute(query);
-      };
-    } });
-    await migrate({ ...db, transaction: (fn) => db.transaction((tx) => fn(splitting(tx))) } as Database, SCHEMA);
+    await migrate(db, SCHEMA);
     await db.orm.execute(sql.raw(`CREATE TABLE "${SCHEMA}".effects (message_id uuid NOT NULL, note text)`));
   });
 

@@ -57,6 +57,8 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private running = false;
   private wakeUp: (() => void) | undefined;
+  /** Set by wake() while a batch is in flight, so a commit made meanwhile is not left for the next poll. */
+  private woken = false;
   private loop: Promise<void> | undefined;
   private lastPurge = 0;
   private readonly table: string;
@@ -94,6 +96,7 @@ export class OutboxRelay {
 
   /** Tells an idle relay that new rows were committed. */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
   }
 
@@ -107,10 +110,12 @@ export class OutboxRelay {
     let failures = 0;
     while (this.running) {
       try {
+        this.woken = false;
         const sent = await this.relayOnce();
         failures = 0;
         if (sent >= this.batchSize) continue;
         await this.purgeOccasionally();
+        if (this.woken) continue;
       } catch (error) {
         failures++;
         if (!this.running) break;

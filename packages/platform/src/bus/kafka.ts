@@ -48,14 +48,18 @@ function headersToStrings(headers: IHeaders | undefined): Record<string, string>
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** kafkajs logs through pino at warn and above; the routine "group is rebalancing" noise goes to debug. */
+/**
+ * kafkajs logs through pino at warn and above. Routine noise goes to debug: group rebalances, and the warning about
+ * limited producer retries (deliberate: a publish must fail in bounded time so the outbox relay can back off; the relay
+ * republishes and consumers dedupe, so exactly-once is not what we rely on).
+ */
 function kafkaLogCreator(logger: Logger) {
   const child = logger.child({ component: 'kafkajs' });
   return () =>
     ({ namespace, level, log }: LogEntry) => {
       const { message, timestamp: _timestamp, ...extra } = log;
       const fields = { namespace, ...extra };
-      const routine = extra.type === 'REBALANCE_IN_PROGRESS' || /rebalanc/i.test(message ?? '');
+      const routine = extra.type === 'REBALANCE_IN_PROGRESS' || /rebalanc|Limiting retries for the idempotent producer/i.test(message ?? '');
       if (routine) child.debug(fields, message);
       else if (level === logLevel.ERROR) child.error(fields, message);
       else if (level === logLevel.WARN) child.warn(fields, message);

@@ -1,0 +1,17 @@
+// `npm run bench`: every benchmark of the project, one after the other.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const steps = [
+  ['node', [path.join(here, 'startup.mjs')]],
+  ['npx', ['tsx', path.join(here, 'events.ts'), '--transport', 'both']],
+  ['node', [path.join(here, 'journey.mjs')]],
+];
+let failed = 0;
+for (const [command, args] of steps) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: path.join(here, '..') });
+  if (result.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,2 @@
+export * from './app.js';
+export type { AgentContractsConfig } from './config.js';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@wps/platform';
+import { agentContractsService } from './app.js';
+
+await runStandalone(agentContractsService);

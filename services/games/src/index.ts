@@ -1,0 +1,2 @@
+export * from './app.js';
+export type { GamesConfig } from './config.js';

@@ -1,0 +1,2 @@
+export * from './app.js';
+export type { NoticesConfig } from './config.js';

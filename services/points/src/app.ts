@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Inbox, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { memberRegisteredSchema, pointsRpc, TOPICS, type PointsRpc } from '@wps/contracts';
+import { pointsEnv, type PointsConfig } from './config.js';
+import { getPointBalance, openPointAccount } from './features/point-accounts.js';
+
+export const POINTS_SCHEMA = 'points';
+export const pointsMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+const OPEN_ACCOUNTS = 'points.open-accounts';
+
+/** The composition root of the points service: points accounts and the consumer that opens them. */
+export async function createPointsService(context: ServiceContext, _config: PointsConfig): Promise<ServiceInstance<PointsRpc>> {
+  const { db, bus } = context;
+  const accountsInbox = new Inbox(POINTS_SCHEMA, OPEN_ACCOUNTS);
+  const subscriptions: Subscription[] = [];
+
+  return {
+    name: 'points',
+    contract: pointsRpc,
+    handlers: {
+      getPointBalance: (input) => getPointBalance(db.orm, input),
+    },
+    async start() {
+      subscriptions.push(
+        await bus.subscribe({
+          group: OPEN_ACCOUNTS,
+          topics: [TOPICS.members],
+          handler: async (message) => {
+            if (message.value.type !== 'member.registered') return;
+            const member = memberRegisteredSchema.parse(message.value.payload);
+            await accountsInbox.handleOnce(db, message.value, (tx) => openPointAccount(tx, member));
+          },
+        }),
+      );
+    },
+    async stop() {
+      await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+    },
+  };
+}
+
+export const pointsService: ServiceDefinition<PointsRpc, typeof pointsEnv> = {
+  name: 'points',
+  schema: POINTS_SCHEMA,
+  migrationsDir: pointsMigrations,
+  defaultPort: 8105,
+  env: pointsEnv,
+  create: createPointsService,
+};

@@ -1,0 +1,4 @@
+import { runStandalone } from '@wps/platform';
+import { pointsService } from './app.js';
+
+await runStandalone(pointsService);
