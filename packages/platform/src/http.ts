@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { errorMiddleware } from './errors.js';
 import type { Logger } from './logger.js';
 import { extractTraceContext, withSpan, SpanKind } from './tracing.js';
+import { runWithLogContext } from './logger.js';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
@@ -21,7 +22,7 @@ export function tracingMiddleware(logger: Logger): RequestHandler {
           resolve();
         });
         res.on('close', () => resolve());
-        next();
+        runWithLogContext({ requestId }, () => next());
       }),
     );
   };

@@ -46,6 +46,7 @@ describe('typed service clients', () => {
     it(`${transport}: calls, validates and carries the trace`, async () => {
       const { callerTrace, result } = await withSpan('caller', {}, async () => ({ callerTrace: currentTraceId(), result: await client().add({ a: 2, b: 3 }) }));
       expect(result.sum).toBe(5);
+      expect(callerTrace).toMatch(/^[0-9a-f]{32}$/);
       expect(result.traceId).toBe(callerTrace);
       await expect(client().add({ a: 'x' } as never)).rejects.toThrow();
     });

@@ -1,10 +1,17 @@
 import { context, propagation, trace, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 
 let sdk: NodeSDK | undefined;
+
+const discardingProcessor: SpanProcessor = {
+  onStart: () => undefined,
+  onEnd: () => undefined,
+  forceFlush: async () => undefined,
+  shutdown: async () => undefined,
+};
 
 /**
  * Starts the OpenTelemetry SDK once per process. Spans are always created (so trace ids reach the logs and cross
@@ -15,7 +22,9 @@ export function initTracing(options: { serviceName: string; otlpEndpoint?: strin
   const exporter = options.exporter ?? (options.otlpEndpoint ? new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` }) : undefined);
   sdk = new NodeSDK({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    ...(exporter ? { traceExporter: exporter } : { spanProcessors: [] }),
+    // Without an exporter the SDK would register no tracer provider at all, and spans would carry no ids; a processor
+    // that drops finished spans keeps trace ids in logs and in propagated headers.
+    ...(exporter ? { traceExporter: exporter } : { spanProcessors: [discardingProcessor] }),
     instrumentations: [],
   });
   sdk.start();

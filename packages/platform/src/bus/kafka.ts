@@ -218,6 +218,10 @@ export class KafkaEventBus implements EventBus {
           cancel();
           reject(event.payload.error);
         }),
+        consumer.on(consumer.events.STOP, () => {
+          cancel();
+          reject(new Error(`kafka consumer for group ${group} stopped before it joined`));
+        }),
       );
     });
     promise.catch(() => undefined);

@@ -1,5 +1,6 @@
 import { extractTraceContext, injectTraceContext, withSpan, SpanKind } from '../tracing.js';
 import type { DeliveredMessage, OutgoingMessage } from './types.js';
+import { runWithLogContext } from '../logger.js';
 
 /** Outgoing messages carry the publisher's trace context unless the outbox already stored the producer's. */
 export function withTraceHeaders(message: OutgoingMessage): Record<string, string> {
@@ -21,6 +22,6 @@ export function consumeInSpan(group: string, message: DeliveredMessage, handler:
       parent,
       attributes: { 'messaging.destination.name': message.topic, 'messaging.consumer.group.name': group, 'messaging.message.id': message.value.id },
     },
-    () => handler(message),
+    () => runWithLogContext({ messageId: message.value.id, topic: message.topic }, () => handler(message)),
   );
 }
