@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser suite. `npm run test:e2e` (scripts/test-e2e.mjs) builds the web client, starts the embedded platform
+ * and sets E2E_BASE_URL; to run against a platform that is already up: E2E_BASE_URL=http://127.0.0.1:8080 npx playwright test
+ */
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.e2e.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import es from './es.json';
+import en from './en.json';
+import { readStoredLanguage, storeLanguage } from '../session';
+
+export type UiLanguage = 'ES' | 'EN';
+export const UI_LANGUAGES: readonly UiLanguage[] = ['ES', 'EN'];
+export const DEFAULT_LANGUAGE: UiLanguage = 'ES';
+
+export function normaliseLanguage(raw: string | null | undefined): UiLanguage | undefined {
+  if (!raw) return undefined;
+  const code = raw.trim().slice(0, 2).toUpperCase();
+  return (UI_LANGUAGES as readonly string[]).includes(code) ? (code as UiLanguage) : undefined;
+}
+
+/** The stored choice wins; otherwise ES (the spec's default). */
+export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage()) ?? DEFAULT_LANGUAGE;
+
+void i18n.use(initReactI18next).init({
+  resources: { ES: { translation: es }, EN: { translation: en } },
+  lng: initialLanguage,
+  fallbackLng: 'EN',
+  supportedLngs: [...UI_LANGUAGES],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function currentLanguage(): UiLanguage {
+  return normaliseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+}
+
+export function changeLanguage(language: UiLanguage, persist = true): void {
+  if (persist) storeLanguage(language);
+  document.documentElement.lang = language.toLowerCase();
+  void i18n.changeLanguage(language);
+}
+
+document.documentElement.lang = initialLanguage.toLowerCase();
+
+export default i18n;

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const target = process.env.WPS_DEV_TARGET ?? 'http://127.0.0.1:8080';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/wps': { target, changeOrigin: true },
+      '/lgw': { target, changeOrigin: true },
+      '/health': { target, changeOrigin: true },
+      '/socket.io': { target, changeOrigin: true, ws: true },
+    },
+  },
+});
