@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Inbox, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { agentContractsRpc, memberRegisteredSchema, TOPICS, type AgentContractsRpc } from '@wps/contracts';
+import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { agentContractsRpc, type AgentContractsRpc } from '@wps/contracts';
 import { agentContractsEnv, type AgentContractsConfig } from './config.js';
 import { addToTree, getDownline } from './features/agent-tree.js';
 
@@ -12,7 +12,6 @@ const BUILD_TREE = 'agent-contracts.build-tree';
 /** The composition root of the agent-contracts service: the agent tree and the consumer that grows it. */
 export async function createAgentContractsService(context: ServiceContext, _config: AgentContractsConfig): Promise<ServiceInstance<AgentContractsRpc>> {
   const { db, bus } = context;
-  const treeInbox = new Inbox(AGENT_CONTRACTS_SCHEMA, BUILD_TREE);
   const subscriptions: Subscription[] = [];
 
   return {
@@ -23,15 +22,7 @@ export async function createAgentContractsService(context: ServiceContext, _conf
     },
     async start() {
       subscriptions.push(
-        await bus.subscribe({
-          group: BUILD_TREE,
-          topics: [TOPICS.members],
-          handler: async (message) => {
-            if (message.value.type !== 'member.registered') return;
-            const member = memberRegisteredSchema.parse(message.value.payload);
-            await treeInbox.handleOnce(db, message.value, (tx) => addToTree(tx, member));
-          },
-        }),
+        await consumeOnce({ db, bus }, { schema: AGENT_CONTRACTS_SCHEMA, group: BUILD_TREE, type: 'member.registered', effect: addToTree }),
       );
     },
     async stop() {

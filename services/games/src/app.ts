@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Inbox, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { gamesRpc, memberRegisteredSchema, TOPICS, type GamesRpc } from '@wps/contracts';
+import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { gamesRpc, type GamesRpc } from '@wps/contracts';
 import { gamesEnv, type GamesConfig } from './config.js';
 import { listVendors } from './features/vendors.js';
 import { getPlayerProfile, openPlayerProfile } from './features/player-profiles.js';
@@ -13,7 +13,6 @@ const OPEN_PROFILES = 'games.open-profiles';
 /** The composition root of the games service: the vendor catalogue, player profiles, and the consumer opening them. */
 export async function createGamesService(context: ServiceContext, _config: GamesConfig): Promise<ServiceInstance<GamesRpc>> {
   const { db, bus } = context;
-  const profilesInbox = new Inbox(GAMES_SCHEMA, OPEN_PROFILES);
   const subscriptions: Subscription[] = [];
 
   return {
@@ -25,15 +24,7 @@ export async function createGamesService(context: ServiceContext, _config: Games
     },
     async start() {
       subscriptions.push(
-        await bus.subscribe({
-          group: OPEN_PROFILES,
-          topics: [TOPICS.members],
-          handler: async (message) => {
-            if (message.value.type !== 'member.registered') return;
-            const member = memberRegisteredSchema.parse(message.value.payload);
-            await profilesInbox.handleOnce(db, message.value, (tx) => openPlayerProfile(tx, member));
-          },
-        }),
+        await consumeOnce({ db, bus }, { schema: GAMES_SCHEMA, group: OPEN_PROFILES, type: 'member.registered', effect: openPlayerProfile }),
       );
     },
     async stop() {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Inbox, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { memberRegisteredSchema, noticesRpc, TOPICS, type NoticesRpc } from '@wps/contracts';
+import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { noticesRpc, type NoticesRpc } from '@wps/contracts';
 import { noticesEnv, type NoticesConfig } from './config.js';
 import { listMessages, markMessageRead, sendWelcomeMessage } from './features/messages.js';
 
@@ -12,7 +12,6 @@ const WELCOME_MESSAGES = 'notices.welcome-messages';
 /** The composition root of the notices service: internal messages and the consumer that welcomes new members. */
 export async function createNoticesService(context: ServiceContext, _config: NoticesConfig): Promise<ServiceInstance<NoticesRpc>> {
   const { db, bus } = context;
-  const welcomeInbox = new Inbox(NOTICES_SCHEMA, WELCOME_MESSAGES);
   const subscriptions: Subscription[] = [];
 
   return {
@@ -24,15 +23,7 @@ export async function createNoticesService(context: ServiceContext, _config: Not
     },
     async start() {
       subscriptions.push(
-        await bus.subscribe({
-          group: WELCOME_MESSAGES,
-          topics: [TOPICS.members],
-          handler: async (message) => {
-            if (message.value.type !== 'member.registered') return;
-            const member = memberRegisteredSchema.parse(message.value.payload);
-            await welcomeInbox.handleOnce(db, message.value, (tx) => sendWelcomeMessage(tx, member));
-          },
-        }),
+        await consumeOnce({ db, bus }, { schema: NOTICES_SCHEMA, group: WELCOME_MESSAGES, type: 'member.registered', effect: sendWelcomeMessage }),
       );
     },
     async stop() {

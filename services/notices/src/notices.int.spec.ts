@@ -1,83 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { noticesRpc, TOPICS, type EventEnvelope, type MemberRegistered, type NoticesRpc, type RpcClient } from '@wps/contracts';
-import {
-  AppError,
-  createEnvelope,
-  createInProcessClient,
-  createLogger,
-  InMemoryEventBus,
-  MemoryStore,
-  migrate,
-  openPglite,
-  rows,
-  type Database,
-  type ServiceInstance,
-} from '@wps/platform';
+import type { NoticesRpc, RpcClient } from '@wps/contracts';
+import { AppError, rows } from '@wps/platform';
+import { memberRegisteredEnvelope, startServiceUnderTest, type ServiceUnderTest } from '@wps/platform/testing';
 import { createNoticesService, NOTICES_SCHEMA, noticesMigrations } from './app.js';
 
-const registered = (memberId: string, account = `player${memberId}`): EventEnvelope<MemberRegistered> =>
-  createEnvelope(
-    'member.registered',
-    memberId,
-    { memberId, merchantCode: 'DEMO', account, type: 0, currency: 'MXN', uplineId: null, registeredAt: new Date().toISOString() },
-    'test',
-  );
-
-async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('notices service: internal messages', () => {
-  let db: Database;
-  let bus: InMemoryEventBus;
-  let cache: MemoryStore;
-  let service: ServiceInstance<NoticesRpc>;
+  let harness: ServiceUnderTest<NoticesRpc>;
   let notices: RpcClient<NoticesRpc>;
-  /** Message ids the service's consumers finished with, so a test can tell a duplicate was delivered and ignored. */
-  const handled: string[] = [];
-
-  const deliver = async (...envelopes: EventEnvelope[]): Promise<void> => {
-    for (const envelope of envelopes) await bus.publish([{ topic: TOPICS.members, key: envelope.key, value: envelope }]);
-    await eventually(
-      () => envelopes.every((envelope) => handled.filter((id) => id === envelope.id).length >= envelopes.filter((other) => other.id === envelope.id).length),
-      'every delivery handled',
-    );
-  };
 
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db, NOTICES_SCHEMA, noticesMigrations);
-    bus = new InMemoryEventBus();
-    const subscribe = bus.subscribe.bind(bus);
-    bus.subscribe = (options) =>
-      subscribe({
-        ...options,
-        handler: async (message) => {
-          await options.handler(message);
-          handled.push(message.value.id);
-        },
-      });
-    cache = new MemoryStore();
-    service = await createNoticesService({ db, bus, cache, logger: createLogger({ service: 'notices', level: 'silent' }) }, {});
-    await service.start();
-    notices = createInProcessClient('notices', noticesRpc, service.handlers);
+    harness = await startServiceUnderTest({ schema: NOTICES_SCHEMA, migrationsDir: noticesMigrations, create: createNoticesService, config: {} });
+    notices = harness.client;
   });
 
   afterAll(async () => {
-    await service?.stop();
-    await bus?.close();
-    await cache?.close();
-    await db?.close();
+    await harness?.close();
   });
 
   it('leaves one welcome letter per registered member, also when the event is delivered twice', async () => {
-    const envelope = registered('701', 'maria');
-    await deliver(envelope, envelope);
+    const envelope = memberRegisteredEnvelope('701', { account: 'maria' });
+    await harness.deliver(envelope, envelope);
 
     const inbox = await notices.listMessages({ memberId: '701' });
     expect(inbox).toEqual([{ id: expect.stringMatching(/^\d+$/), title: 'Bienvenido', content: expect.stringContaining('maria'), createdAt: expect.any(String), read: false }]);
@@ -85,12 +28,13 @@ describe('notices service: internal messages', () => {
   });
 
   it('does not welcome a member twice when the registration is announced again under a new message id', async () => {
-    await deliver(registered('701', 'maria'));
-    const [count] = await rows<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM notices.messages WHERE member_id = 701`);
+    await harness.deliver(memberRegisteredEnvelope('701', { account: 'maria' }));
+    const [count] = await rows<{ n: number }>(harness.db.orm, sql`SELECT count(*)::int AS n FROM notices.messages WHERE member_id = 701`);
     expect(count?.n).toBe(1);
   });
 
   it('lists newest first and marks a member’s own message read, keeping the first read time', async () => {
+    const { db } = harness;
     await db.orm.execute(
       sql`INSERT INTO notices.messages (member_id, merchant_code, title, content, created_at)
           VALUES (701, 'DEMO', 'Promoción', 'Bono de recarga', now() + interval '1 minute')`,
@@ -108,7 +52,7 @@ describe('notices service: internal messages', () => {
   });
 
   it('refuses to mark another member’s message, and answers an empty inbox for an unknown member', async () => {
-    await deliver(registered('702'));
+    await harness.deliver(memberRegisteredEnvelope('702'));
     const [othersMessage] = await notices.listMessages({ memberId: '702' });
     const attempt = notices.markMessageRead({ memberId: '701', messageId: othersMessage!.id });
     await expect(attempt).rejects.toBeInstanceOf(AppError);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Inbox, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { memberRegisteredSchema, pointsRpc, TOPICS, type PointsRpc } from '@wps/contracts';
+import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { pointsRpc, type PointsRpc } from '@wps/contracts';
 import { pointsEnv, type PointsConfig } from './config.js';
 import { getPointBalance, openPointAccount } from './features/point-accounts.js';
 
@@ -12,7 +12,6 @@ const OPEN_ACCOUNTS = 'points.open-accounts';
 /** The composition root of the points service: points accounts and the consumer that opens them. */
 export async function createPointsService(context: ServiceContext, _config: PointsConfig): Promise<ServiceInstance<PointsRpc>> {
   const { db, bus } = context;
-  const accountsInbox = new Inbox(POINTS_SCHEMA, OPEN_ACCOUNTS);
   const subscriptions: Subscription[] = [];
 
   return {
@@ -23,15 +22,7 @@ export async function createPointsService(context: ServiceContext, _config: Poin
     },
     async start() {
       subscriptions.push(
-        await bus.subscribe({
-          group: OPEN_ACCOUNTS,
-          topics: [TOPICS.members],
-          handler: async (message) => {
-            if (message.value.type !== 'member.registered') return;
-            const member = memberRegisteredSchema.parse(message.value.payload);
-            await accountsInbox.handleOnce(db, message.value, (tx) => openPointAccount(tx, member));
-          },
-        }),
+        await consumeOnce({ db, bus }, { schema: POINTS_SCHEMA, group: OPEN_ACCOUNTS, type: 'member.registered', effect: openPointAccount }),
       );
     },
     async stop() {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Inbox, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { memberRegisteredSchema, TOPICS, walletRpc, type WalletRpc } from '@wps/contracts';
+import { consumeOnce, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { walletRpc, type WalletRpc } from '@wps/contracts';
 import { walletEnv, type WalletConfig } from './config.js';
 import { MemberMoney } from './features/money.js';
 
@@ -14,7 +14,6 @@ export async function createWalletService(context: ServiceContext, config: Walle
   const outbox = new Outbox(WALLET_SCHEMA, 'wallet');
   let relay: OutboxRelay | undefined;
   const money = new MemberMoney({ db, outbox, relay: () => relay, config });
-  const accountsInbox = new Inbox(WALLET_SCHEMA, 'wallet.open-accounts');
   const subscriptions: Subscription[] = [];
 
   return {
@@ -29,15 +28,15 @@ export async function createWalletService(context: ServiceContext, config: Walle
       relay = outbox.relay(db, bus, logger);
       relay.start();
       subscriptions.push(
-        await bus.subscribe({
-          group: 'wallet.open-accounts',
-          topics: [TOPICS.members],
-          handler: async (message) => {
-            if (message.value.type !== 'member.registered') return;
-            const member = memberRegisteredSchema.parse(message.value.payload);
-            await accountsInbox.handleOnce(db, message.value, (tx) => money.openMemberAccount(tx, member.merchantCode, member.memberId, member.currency));
+        await consumeOnce(
+          { db, bus },
+          {
+            schema: WALLET_SCHEMA,
+            group: 'wallet.open-accounts',
+            type: 'member.registered',
+            effect: (tx, member) => money.openMemberAccount(tx, member.merchantCode, member.memberId, member.currency),
           },
-        }),
+        ),
       );
     },
     async stop() {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@wps/contracts';
+import { eventually } from '../testing.js';
 import { currentTraceId, withSpan } from '../tracing.js';
 import type { DeliveredMessage, EventBus } from './types.js';
 
@@ -13,14 +14,6 @@ export const testEnvelope = (key: string, payload: unknown, type = 'test.happene
   key,
   payload,
 });
-
-export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /**
  * The behaviour every EventBus transport must show. It runs against the in-memory transport in `npm test` and against
@@ -52,7 +45,7 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       const envelope = testEnvelope('k1', { n: 1 });
       await bus.publish([{ topic, key: 'k1', value: envelope }]);
       publishReturned = true;
-      await waitFor(() => seen.length === 1, timeoutMs, 'delivery');
+      await eventually(() => seen.length === 1, 'delivery', timeoutMs);
       expect(seen).toEqual([envelope.id]);
       expect(deliveredBeforeReturn).toBe(false);
     }, 60_000);
@@ -72,7 +65,7 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       });
       await bus.publish(batch.slice(0, 100));
       await bus.publish(batch.slice(100));
-      await waitFor(() => [...received.values()].reduce((sum, list) => sum + list.length, 0) === 250, timeoutMs * 2, 'all messages');
+      await eventually(() => [...received.values()].reduce((sum, list) => sum + list.length, 0) === 250, 'all messages', timeoutMs * 2);
       for (const key of keys) {
         const list = received.get(key)!;
         expect(list).toEqual([...list].sort((x, y) => x - y));
@@ -91,7 +84,7 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       await bus.subscribe({ group: unique('gb'), topics: [topic], handler: async (m) => void seenB.push(m.value.id) });
       const batch = Array.from({ length: 40 }, (_, n) => ({ topic, key: `key-${n}`, value: testEnvelope(`key-${n}`, { n }) }));
       await bus.publish(batch);
-      await waitFor(() => seenB.length === 40 && seenA1.length + seenA2.length >= 40, timeoutMs * 2, 'both groups');
+      await eventually(() => seenB.length === 40 && seenA1.length + seenA2.length >= 40, 'both groups', timeoutMs * 2);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(new Set(seenB).size).toBe(40);
       const groupAIds = [...seenA1, ...seenA2];
@@ -109,7 +102,7 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
         done.push(message.value.id);
       } });
       await bus.publish([{ topic, key: 'r', value: testEnvelope('r', {}) }]);
-      await waitFor(() => done.length === 1, timeoutMs, 'success after retries');
+      await eventually(() => done.length === 1, 'success after retries', timeoutMs);
       expect(attempts).toEqual([1, 2, 3]);
     }, 60_000);
 
@@ -125,7 +118,7 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       const poison = testEnvelope('p', { poison: true });
       const next = testEnvelope('p', { poison: false });
       await bus.publish([{ topic, key: 'p', value: poison }, { topic, key: 'p', value: next }]);
-      await waitFor(() => dead.length === 1 && good.length === 1, timeoutMs * 2, 'dead letter and the next message');
+      await eventually(() => dead.length === 1 && good.length === 1, 'dead letter and the next message', timeoutMs * 2);
       expect(dead[0]!.value.id).toBe(poison.id);
       expect(dead[0]!.headers['x-dlq-reason']).toContain('cannot handle this');
       expect(dead[0]!.headers['x-dlq-original-topic']).toBe(topic);
@@ -142,7 +135,7 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
         await bus.publish([{ topic, key: 't', value: testEnvelope('t', {}) }]);
         return currentTraceId();
       });
-      await waitFor(() => consumerTrace !== undefined, timeoutMs, 'traced delivery');
+      await eventually(() => consumerTrace !== undefined, 'traced delivery', timeoutMs);
       expect(publisherTrace).toMatch(/^[0-9a-f]{32}$/);
       expect(consumerTrace).toBe(publisherTrace);
     }, 60_000);

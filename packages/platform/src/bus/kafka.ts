@@ -1,6 +1,6 @@
 import { CompressionTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type EachMessagePayload, type IHeaders, type LogEntry, type Message, type Producer } from 'kafkajs';
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@wps/contracts';
-import type { Logger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { consumeInSpan, withTraceHeaders } from './tracing.js';
 import { backoffMs, DEFAULT_RETRY, sleep, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
 
@@ -59,7 +59,11 @@ function kafkaLogCreator(logger: Logger) {
     ({ namespace, level, log }: LogEntry) => {
       const { message, timestamp: _timestamp, ...extra } = log;
       const fields = { namespace, ...extra };
-      const routine = extra.type === 'REBALANCE_IN_PROGRESS' || /rebalanc|Limiting retries for the idempotent producer/i.test(message ?? '');
+      const routine =
+        extra.type === 'REBALANCE_IN_PROGRESS' ||
+        (extra.error as Error | undefined)?.name === 'ConsumerStopping' ||
+        /rebalanc/i.test(String(extra.error ?? '')) ||
+        /rebalanc|Limiting retries for the idempotent producer/i.test(message ?? '');
       if (routine) child.debug(fields, message);
       else if (level === logLevel.ERROR) child.error(fields, message);
       else if (level === logLevel.WARN) child.warn(fields, message);
@@ -81,6 +85,11 @@ export class KafkaEventBus implements EventBus {
   private readonly compression: CompressionTypes;
   private readonly ensured = new Map<string, Promise<void>>();
   private readonly consumers = new Set<ActiveConsumer>();
+  /**
+   * Envelope ids of publish calls that have not returned yet. A consumer of this bus can fetch a message before the
+   * producer has processed the broker's acknowledgement; it waits for that call, so delivery always follows publish.
+   */
+  private readonly publishing = new Map<string, Promise<void>>();
   private connecting: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private closed = false;
@@ -95,7 +104,7 @@ export class KafkaEventBus implements EventBus {
       requestTimeout: 30_000,
       retry: { initialRetryTime: 100, retries: 10, maxRetryTime: 5_000 },
       logLevel: logLevel.WARN,
-      ...(options.logger ? { logCreator: kafkaLogCreator(options.logger) } : {}),
+      logCreator: kafkaLogCreator(options.logger ?? createLogger({ service: options.clientId, level: 'warn' })),
     });
     this.producer = this.kafka.producer({
       idempotent: true,
@@ -130,13 +139,22 @@ export class KafkaEventBus implements EventBus {
       list.push({ key: message.key, value: JSON.stringify(message.value), headers: withTraceHeaders(message) });
     }
     if (byTopic.size === 0) return;
-    await this.connect();
-    await this.ensureTopics([...byTopic.keys()]);
-    await this.producer.sendBatch({
-      acks: -1,
-      compression: this.compression,
-      topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
-    });
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    for (const message of messages) this.publishing.set(message.value.id, settled);
+    try {
+      await this.connect();
+      await this.ensureTopics([...byTopic.keys()]);
+      await this.producer.sendBatch({
+        acks: -1,
+        compression: this.compression,
+        topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })),
+      });
+    } finally {
+      for (const message of messages) if (this.publishing.get(message.value.id) === settled) this.publishing.delete(message.value.id);
+      // Handlers waiting on this call run after the caller has seen publish return.
+      setImmediate(settle);
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -240,6 +258,8 @@ export class KafkaEventBus implements EventBus {
       await this.deadLetter(active, topic, key, message.value, headers, `invalid envelope: ${errorMessage(error)}`, 0);
       return;
     }
+    const publishing = this.publishing.get(value.id);
+    if (publishing) await publishing;
     let lastError: unknown;
     for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
       const delivered: DeliveredMessage = { topic, key, value, headers: { ...headers }, partition, offset: message.offset, attempt };

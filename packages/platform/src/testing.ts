@@ -1,0 +1,103 @@
+/**
+ * Test support for services: builders, polling and a harness that runs one service against PGlite and the in-memory
+ * bus. Imported as `@wps/platform/testing`, never from the package root, so production code does not load it. It does
+ * not import vitest, so benches can use it too.
+ */
+import { EVENTS, type EventEnvelope, type EventType, type MemberRegistered, type RpcClient, type RpcContract } from '@wps/contracts';
+import { InMemoryEventBus } from './bus/memory.js';
+import type { RetryPolicy } from './bus/types.js';
+import { MemoryStore } from './cache/memory.js';
+import { migrate, openPglite, type Database } from './db.js';
+import { createLogger } from './logger.js';
+import { createEnvelope } from './outbox.js';
+import { createInProcessClient } from './rpc.js';
+import type { ServiceContext, ServiceInstance } from './service.js';
+
+/** A `member.registered` envelope for a DEMO player in MXN without upline; `overrides` change any payload field. */
+export const memberRegisteredEnvelope = (memberId: string, overrides: Partial<MemberRegistered> = {}): EventEnvelope<MemberRegistered> =>
+  createEnvelope(
+    'member.registered',
+    memberId,
+    { memberId, merchantCode: 'DEMO', account: `player${memberId}`, type: 0, currency: 'MXN', uplineId: null, registeredAt: new Date().toISOString(), ...overrides },
+    'test',
+  );
+
+/** Polls `check` every 10 ms until it holds; rejects after `timeoutMs` naming `what` it waited for. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export interface ServiceUnderTestOptions<C extends RpcContract, Config> {
+  schema: string;
+  migrationsDir: string;
+  create: (context: ServiceContext, config: Config) => Promise<ServiceInstance<C>>;
+  config: Config;
+  /** Replaces the retry policy of every subscription the service makes. */
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface ServiceUnderTest<C extends RpcContract> {
+  db: Database;
+  bus: InMemoryEventBus;
+  cache: MemoryStore;
+  service: ServiceInstance<C>;
+  /** An in-process client over the service's handlers. */
+  client: RpcClient<C>;
+  /** Message ids the service's consumers finished with, once per handled delivery, so a test can tell a duplicate was delivered and ignored. */
+  handled: readonly string[];
+  /** Publishes the envelopes in order, each to its catalogue topic, and waits until every delivery was handled. */
+  deliver(...envelopes: EventEnvelope[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Migrates a fresh PGlite database, then creates and starts one service on an in-memory bus, cache and a silent logger. */
+export async function startServiceUnderTest<C extends RpcContract, Config>(options: ServiceUnderTestOptions<C, Config>): Promise<ServiceUnderTest<C>> {
+  const handled: string[] = [];
+  const db = await openPglite();
+  const bus = new InMemoryEventBus();
+  const cache = new MemoryStore();
+  let service: ServiceInstance<C> | undefined;
+  const close = async (): Promise<void> => {
+    await service?.stop();
+    await bus.close();
+    await cache.close();
+    await db.close();
+  };
+
+  const subscribe = bus.subscribe.bind(bus);
+  bus.subscribe = (subscription) =>
+    subscribe({
+      ...subscription,
+      ...(options.retry ? { retry: options.retry } : {}),
+      handler: async (message) => {
+        await subscription.handler(message);
+        handled.push(message.value.id);
+      },
+    });
+
+  try {
+    await migrate(db, options.schema, options.migrationsDir);
+    service = await options.create({ db, bus, cache, logger: createLogger({ service: options.schema, level: 'silent' }) }, options.config);
+    await service.start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const deliver = async (...envelopes: EventEnvelope[]): Promise<void> => {
+    for (const envelope of envelopes) {
+      const event = EVENTS[envelope.type as EventType];
+      if (!event) throw new Error(`no catalogue topic for event type ${envelope.type}`);
+      await bus.publish([{ topic: event.topic, key: envelope.key, value: envelope }]);
+    }
+    const expected = new Map<string, number>();
+    for (const envelope of envelopes) expected.set(envelope.id, (expected.get(envelope.id) ?? 0) + 1);
+    await eventually(() => [...expected].every(([id, times]) => handled.filter((candidate) => candidate === id).length >= times), 'every delivery handled');
+  };
+
+  return { db, bus, cache, service, client: createInProcessClient(service.name, service.contract, service.handlers), handled, deliver, close };
+}
