@@ -54,7 +54,7 @@ async function runPool(count, workers, task) {
   }));
 }
 
-async function baseline(requests) {
+async function baseline(requests, workers) {
   const server = createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end('{"success":true,"value":{"balance":"0.00"}}');
@@ -62,7 +62,7 @@ async function baseline(requests) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}/`;
   const samples = [];
-  await runPool(requests, concurrency, async () => {
+  await runPool(requests, workers, async () => {
     const start = performance.now();
     await (await fetch(url)).json();
     samples.push(performance.now() - start);
@@ -78,19 +78,29 @@ try {
   services = await startServices({ ...infra, DATABASE_URL: database.url }, { logLevel: 'warn' });
   const warm = {};
   await runPool(10, 2, () => oneJourney(services.gatewayUrl, warm));
-  const samples = {};
-  const wallStart = performance.now();
-  await runPool(journeys, concurrency, () => oneJourney(services.gatewayUrl, samples));
-  const wallMs = performance.now() - wallStart;
-  const steps = Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, summarise(list)]));
-  const bare = await baseline(journeys * 8);
-  const result = { journeys, concurrency, journeysPerSecond: Math.round((journeys / wallMs) * 1000 * 10) / 10, steps, bareNodeRoute: bare };
-  console.log(`Journey through the gateway, cluster mode: ${journeys} journeys at concurrency ${concurrency}, ${result.journeysPerSecond} journeys/s`);
-  console.log('step        p50 ms   p99 ms   max ms');
-  for (const [name, s] of Object.entries(steps)) console.log(`${name.padEnd(10)} ${String(s.p50).padStart(7)} ${String(s.p99).padStart(8)} ${String(s.max).padStart(8)}`);
-  console.log(`bare route ${String(bare.p50).padStart(7)} ${String(bare.p99).padStart(8)} ${String(bare.max).padStart(8)}   (baseline: plain node:http, same concurrency)`);
+  const phases = {};
+  for (const [label, count, workers] of [['sequential', Math.max(20, Math.round(journeys / 4)), 1], ['concurrent', journeys, concurrency]]) {
+    const samples = {};
+    const wallStart = performance.now();
+    await runPool(count, workers, () => oneJourney(services.gatewayUrl, samples));
+    const wallMs = performance.now() - wallStart;
+    phases[label] = {
+      journeys: count,
+      concurrency: workers,
+      journeysPerSecond: Math.round((count / wallMs) * 1000 * 10) / 10,
+      steps: Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, summarise(list)])),
+      bareNodeRoute: await baseline(count * 8, workers),
+    };
+  }
+  for (const [label, phase] of Object.entries(phases)) {
+    console.log(`\nJourney through the gateway, cluster mode, ${label}: ${phase.journeys} journeys at concurrency ${phase.concurrency}, ${phase.journeysPerSecond} journeys/s`);
+    console.log('step        p50 ms   p99 ms   max ms');
+    for (const [name, s] of Object.entries(phase.steps)) console.log(`${name.padEnd(10)} ${String(s.p50).padStart(7)} ${String(s.p99).padStart(8)} ${String(s.max).padStart(8)}`);
+    const bare = phase.bareNodeRoute;
+    console.log(`bare route ${String(bare.p50).padStart(7)} ${String(bare.p99).padStart(8)} ${String(bare.max).padStart(8)}   (baseline: plain node:http, same concurrency)`);
+  }
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', 'journey-cluster.json'), JSON.stringify(result, null, 2));
+  writeFileSync(path.join(root, 'bench', 'results', 'journey-cluster.json'), JSON.stringify(phases, null, 2));
 } finally {
   await services?.stop();
   await database.drop().catch(() => undefined);

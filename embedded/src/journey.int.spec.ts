@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
+import { eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from './host.js';
 
 interface Envelope<T = Record<string, unknown>> {
@@ -16,13 +17,7 @@ interface Envelope<T = Record<string, unknown>> {
   value: T;
 }
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const waitFor = (check: () => boolean | Promise<boolean>) => eventually(check, 'the condition', 5_000);
 
 describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   let platform: EmbeddedPlatform;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import pg from 'pg';
+import { eventually } from '@wps/platform/testing';
 
 /**
  * The first journey through the gateway with every service in its own process, on PostgreSQL, Redis and Kafka.
@@ -28,13 +29,7 @@ const call = async <T = Record<string, unknown>>(method: string, url: string, op
   return { status: response.status, body: (await response.json()) as Envelope<T> };
 };
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const waitFor = (check: () => boolean | Promise<boolean>) => eventually(check, 'the condition', 20_000);
 
 describe('the first journey in cluster mode', () => {
   const db = new pg.Client({ connectionString: databaseUrl });

@@ -8,6 +8,7 @@ import { migrate, openPglite, rows, type Database, type Executor } from './db.js
 import { Inbox } from './inbox.js';
 import { createLogger } from './logger.js';
 import { Outbox, type OutboxRelay } from './outbox.js';
+import { eventually } from './testing.js';
 
 const SCHEMA = 'test_outbox';
 const TOPIC = 'outbox-test.v1';
@@ -23,13 +24,7 @@ const envelope = (key: string, n: number): EventEnvelope<{ n: number }> => ({
   payload: { n },
 });
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const waitFor = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) => eventually(check, what, timeoutMs);
 
 /** An in-memory bus that records every publish call and can be switched to fail. */
 class RecordingBus implements EventBus {
