@@ -132,6 +132,13 @@ describe('transactional outbox and inbox (PGlite, in-memory bus)', () => {
 
   it('publishes committed events in commit order, in batches of the configured size', async () => {
     const written = await write(25, 'ordered', 5);
+    // Stored as a jsonb object (not a JSON string), so SQL can look inside it.
+    const stored = await rows<{ kind: string; n: number; topic: string; key: string }>(
+      db.orm,
+      sql`SELECT jsonb_typeof(envelope) AS kind, (envelope->'payload'->>'n')::int AS n, topic, key FROM ${sql.raw(`"${SCHEMA}".outbox`)} ORDER BY seq LIMIT 1`,
+    );
+    expect(stored).toEqual([{ kind: 'object', n: 0, topic: TOPIC, key: 'ordered' }]);
+
     relay = outbox.relay(db, bus, logger, { batchSize: 10, pollIntervalMs: 20 });
     expect(await relay.pending()).toBe(25);
     expect(await relay.relayOnce()).toBe(10);

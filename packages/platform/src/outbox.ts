@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { jsonb, pgSchema, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { EVENTS, type EventPayload, type EventType, type EventEnvelope } from '@wps/contracts';
 import { rows, type Database, type Executor } from './db.js';
 import type { EventBus } from './bus/types.js';
@@ -19,9 +20,16 @@ export function createEnvelope<T extends EventType>(type: T, key: string, payloa
  * the event exists exactly when the change does; the relay publishes it afterwards, also after a crash.
  */
 export class Outbox {
-  private readonly table: string;
+  /** The columns `addEnvelope` writes; the others have defaults. */
+  private readonly insertable;
+  /** One named statement per schema: PostgreSQL parses and plans the insert once per connection, not once per event. */
+  private readonly statementName: string;
+  /** The built insert per transaction (or database), so a transaction that adds many events builds it once. */
+  private readonly inserts = new WeakMap<Executor, { execute(values: Record<string, unknown>): Promise<unknown> }>();
   constructor(private readonly schema: string, private readonly source: string) {
-    this.table = `"${schema}".outbox`;
+    const columns = { id: uuid('id').notNull(), topic: text('topic').notNull(), key: text('key').notNull(), envelope: jsonb('envelope').notNull() };
+    this.insertable = schema === 'public' ? pgTable('outbox', columns) : pgSchema(schema).table('outbox', columns);
+    this.statementName = `outbox_add_${schema}`;
   }
 
   async add<T extends EventType>(tx: Executor, type: T, key: string, payload: EventPayload<T>): Promise<EventEnvelope> {
@@ -31,9 +39,15 @@ export class Outbox {
   }
 
   async addEnvelope(tx: Executor, topic: string, envelope: EventEnvelope): Promise<void> {
-    await tx.execute(
-      sql`INSERT INTO ${sql.raw(this.table)} (id, topic, key, envelope) VALUES (${envelope.id}, ${topic}, ${envelope.key}, ${JSON.stringify(envelope)}::jsonb)`,
-    );
+    let insert = this.inserts.get(tx);
+    if (!insert) {
+      insert = tx
+        .insert(this.insertable)
+        .values({ id: sql.placeholder('id'), topic: sql.placeholder('topic'), key: sql.placeholder('key'), envelope: sql.placeholder('envelope') })
+        .prepare(this.statementName);
+      this.inserts.set(tx, insert);
+    }
+    await insert.execute({ id: envelope.id, topic, key: envelope.key, envelope });
   }
 
   relay(db: Database, bus: EventBus, logger: Logger, options?: OutboxRelayOptions): OutboxRelay {

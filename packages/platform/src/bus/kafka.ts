@@ -81,6 +81,7 @@ export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
   private readonly admin: Admin;
+  private readonly logger: Logger;
   private readonly partitions: number;
   private readonly compression: CompressionTypes;
   private readonly ensured = new Map<string, Promise<void>>();
@@ -95,6 +96,7 @@ export class KafkaEventBus implements EventBus {
   private closed = false;
 
   constructor(private readonly options: KafkaEventBusOptions) {
+    this.logger = options.logger ?? createLogger({ service: options.clientId, level: 'warn' });
     this.partitions = options.partitions ?? 4;
     this.compression = options.gzip ? CompressionTypes.GZIP : CompressionTypes.None;
     this.kafka = new Kafka({
@@ -104,7 +106,7 @@ export class KafkaEventBus implements EventBus {
       requestTimeout: 30_000,
       retry: { initialRetryTime: 100, retries: 10, maxRetryTime: 5_000 },
       logLevel: logLevel.WARN,
-      logCreator: kafkaLogCreator(options.logger ?? createLogger({ service: options.clientId, level: 'warn' })),
+      logCreator: kafkaLogCreator(this.logger),
     });
     this.producer = this.kafka.producer({
       idempotent: true,
@@ -174,14 +176,16 @@ export class KafkaEventBus implements EventBus {
         retries: 10,
         maxRetryTime: 5_000,
         // Our handler errors never leave eachMessage; what reaches kafkajs is a broker or network failure.
-        restartOnFailure: async (error) => {
-          this.options.logger?.warn({ err: error, group: options.group }, 'kafka consumer failed; restarting');
-          return !this.closed && !active.stopping;
-        },
+        restartOnFailure: async () => !this.closed && !active.stopping,
       },
     });
     const active: ActiveConsumer = { consumer, group: options.group, stopping: false, wake: new Set() };
     this.consumers.add(active);
+    consumer.on(consumer.events.CRASH, (event) => {
+      const { error, restart } = event.payload;
+      if (restart) this.logger.warn({ err: error, group: options.group }, 'kafka consumer crashed; kafkajs restarts it');
+      else if (!active.stopping && !this.closed) this.logger.error({ err: error, group: options.group }, 'kafka consumer crashed and stopped');
+    });
     const ready = this.waitUntilConsuming(consumer, options.group);
     try {
       await consumer.connect();
@@ -220,7 +224,7 @@ export class KafkaEventBus implements EventBus {
         consumer.on(consumer.events.GROUP_JOIN, (event) => {
           const assigned = Object.values(event.payload.memberAssignment).some((partitions) => partitions.length > 0);
           if (!assigned) {
-            this.options.logger?.warn({ group }, 'kafka consumer joined without partitions (more members than partitions)');
+            this.logger.warn({ group }, 'kafka consumer joined without partitions (more members than partitions)');
             cancel();
             resolve();
             return;
@@ -277,7 +281,7 @@ export class KafkaEventBus implements EventBus {
         await payload.heartbeat();
       }
     }
-    this.options.logger?.warn({ err: lastError, topic, partition, offset: message.offset, group: active.group }, 'handler failed on every attempt; dead-lettering');
+    this.logger.warn({ err: lastError, topic, partition, offset: message.offset, group: active.group }, 'handler failed on every attempt; dead-lettering');
     await this.deadLetter(active, topic, key, message.value, headers, errorMessage(lastError), policy.maxAttempts);
   }
 
@@ -321,7 +325,7 @@ export class KafkaEventBus implements EventBus {
       } catch (error) {
         // Never commit past a message that is neither handled nor parked; keep trying unless we are stopping.
         if (this.closed || active.stopping) throw new ConsumerStopping();
-        this.options.logger?.error({ err: error, topic: target, attempt }, 'could not produce to the dead-letter topic; retrying');
+        this.logger.error({ err: error, topic: target, attempt }, 'could not produce to the dead-letter topic; retrying');
         await sleep(Math.min(5_000, 200 * attempt));
       }
     }
@@ -376,7 +380,7 @@ export class KafkaEventBus implements EventBus {
       for (const wake of [...active.wake]) wake();
       active.closed = active.consumer
         .disconnect()
-        .catch((error) => this.options.logger?.warn({ err: error, group: active.group }, 'kafka consumer disconnect failed'))
+        .catch((error) => this.logger.warn({ err: error, group: active.group }, 'kafka consumer disconnect failed'))
         .finally(() => this.consumers.delete(active));
     }
     return active.closed;
