@@ -33,7 +33,9 @@ export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(lock) && existsSync(path.join(root, 'node_modules', 'tsx'))) return;
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], 'Installing dependencies');
+  // `npm install` rather than `npm ci`: it installs the locked versions too, and tolerates lock files that list only
+  // this platform's optional binaries (rollup, esbuild), which `npm ci` refuses.
+  run('npm', ['install', '--no-audit', '--no-fund'], 'Installing dependencies');
 }
 
 /** Builds the web client when its build is missing or older than its sources. */
