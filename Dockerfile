@@ -4,7 +4,7 @@
 #   docker run -e SERVICE=wallet ...        (the env var wins over the build arg)
 # docker-compose.yml builds it once per service with the matching SERVICE.
 
-# ---- manifests: only package.json / package-lock.json files, so `npm ci` below is cached until
+# ---- manifests: only package.json / package-lock.json files, so the install below is cached until
 # ---- a dependency changes (new workspaces are picked up without editing this file)
 FROM node:20-slim AS manifests
 WORKDIR /app
@@ -24,8 +24,9 @@ ENV NODE_ENV=development \
 RUN npm install -g "npm@${NPM_VERSION}" && npm --version
 
 COPY --from=manifests /app/ ./
-# dev dependencies are kept: services run their TypeScript through tsx
-RUN npm ci
+# dev dependencies are kept: services run their TypeScript through tsx. `npm install` installs the locked versions;
+# `npm ci` refuses lock files that list only the build machine's optional binaries (rollup, esbuild).
+RUN npm install
 
 COPY . .
 # the gateway serves the built web client; building it here keeps one image for all services
