@@ -7,6 +7,7 @@ import { createHttpApp, healthRoutes, type EventBus, type KeyValueStore, type Lo
 import type { GatewayClients } from './clients.js';
 import { publicApi } from './routes/public-api.js';
 import { PushHub } from './push.js';
+import { SessionResolver } from './auth.js';
 
 export interface GatewayOptions {
   clients: GatewayClients;
@@ -29,12 +30,14 @@ export interface Gateway {
 /** The public edge: the spec's HTTP API, Socket.IO pushes, and the built web client, on one origin. */
 export function createGateway(options: GatewayOptions): Gateway {
   const { app, finish } = createHttpApp(options.logger);
-  const push = new PushHub({ clients: options.clients, bus: options.bus, logger: options.logger, adapter: options.socketAdapter });
+  const sessions = new SessionResolver(options.clients, options.cache);
+  const push = new PushHub({ sessions, bus: options.bus, logger: options.logger, adapter: options.socketAdapter });
   app.use(healthRoutes(options.readiness));
   app.use(
     publicApi({
       clients: options.clients,
       cache: options.cache,
+      sessions,
       requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200,
       onLogout: (token) => push.endSession(token),
     }),

@@ -3,7 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
 import { balanceChangedSchema, memberRoom, merchantRoom, PUSH_EVENT, TOPICS, type BalancePush, type ClientToServerEvents, type ServerToClientEvents } from '@wps/contracts';
 import type { EventBus, Logger, Subscription } from '@wps/platform';
-import type { GatewayClients } from './clients.js';
+import type { SessionResolver } from './auth.js';
 
 const sessionRoom = (token: string): string => `session:${createHash('sha256').update(token).digest('base64url')}`;
 
@@ -15,7 +15,7 @@ export class PushHub {
   private io: Server<ClientToServerEvents, ServerToClientEvents> | undefined;
   private subscription: Subscription | undefined;
 
-  constructor(private readonly options: { clients: GatewayClients; bus: EventBus; logger: Logger; adapter?: ServerOptions['adapter'] }) {}
+  constructor(private readonly options: { sessions: SessionResolver; bus: EventBus; logger: Logger; adapter?: ServerOptions['adapter'] }) {}
 
   attach(server: HttpServer): void {
     const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { serveClient: false, ...(this.options.adapter ? { adapter: this.options.adapter } : {}) });
@@ -23,7 +23,7 @@ export class PushHub {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || token.length === 0) return next();
       try {
-        const principal = await this.options.clients.identity.authenticate({ token });
+        const principal = await this.options.sessions.principal(token);
         if (!principal) return next(new Error('NOT_LOGGED_IN'));
         socket.data.principal = principal;
         await socket.join([memberRoom(principal.memberId), merchantRoom(principal.merchantCode), sessionRoom(token)]);

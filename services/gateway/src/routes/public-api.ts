@@ -2,7 +2,7 @@ import express, { type Router, type Response } from 'express';
 import { AppError, checkRateLimit, type KeyValueStore } from '@wps/platform';
 import { demoDepositBodySchema, loginBodySchema, registerBodySchema } from '@wps/contracts';
 import type { GatewayClients } from '../clients.js';
-import { clientIp, merchantHint, requireSession } from '../auth.js';
+import { clientIp, merchantHint, requireSession, type SessionResolver } from '../auth.js';
 
 const ok = (res: Response, value: unknown) => res.json({ success: true, value });
 
@@ -10,12 +10,13 @@ const ok = (res: Response, value: unknown) => res.json({ success: true, value })
 export function publicApi(options: {
   clients: GatewayClients;
   cache: KeyValueStore;
+  sessions: SessionResolver;
   requestsPerIpPerMinute: number;
   onLogout: (token: string) => void;
 }): Router {
   const { clients, cache } = options;
   const router = express.Router();
-  const session = requireSession(clients);
+  const session = requireSession(options.sessions);
   router.use('/wps', express.json({ limit: '64kb' }));
   router.use('/wps', async (req, _res, next) => {
     const limit = await checkRateLimit(cache, { name: 'api:ip', limit: options.requestsPerIpPerMinute, windowMs: 60_000 }, clientIp(req));
@@ -62,6 +63,7 @@ export function publicApi(options: {
 
   router.delete('/wps/session/logout', session, async (req, res) => {
     await clients.identity.logout({ token: req.sessionToken! });
+    await options.sessions.forget(req.sessionToken!);
     options.onLogout(req.sessionToken!);
     ok(res, null);
   });
