@@ -48,10 +48,43 @@ export const balanceChangedSchema = z.object({
 });
 export type BalanceChanged = z.infer<typeof balanceChangedSchema>;
 
+/** A settled bet: what reports, the winner board, points and agent contracts are computed from. */
+export const betSettledSchema = z.object({
+  betId: z.string(),
+  vendor: z.string(),
+  roundId: z.string(),
+  gameType: z.string(),
+  gameCode: z.string().nullable(),
+  memberId: z.string(),
+  merchantCode: z.string(),
+  account: z.string().nullable(),
+  agentPath: z.array(z.string()).nullable(),
+  currency: z.string(),
+  betAmountMinor: z.string(),
+  validBetMinor: z.string(),
+  winAmountMinor: z.string(),
+  settledAt: z.string(),
+});
+export type BetSettled = z.infer<typeof betSettledSchema>;
+
+/** Money moved between two members (agent to downline, member to upline). */
+export const transferCompletedSchema = z.object({
+  transferId: z.string(),
+  merchantCode: z.string(),
+  fromMemberId: z.string(),
+  toMemberId: z.string(),
+  currency: z.string(),
+  amountMinor: z.string(),
+  completedAt: z.string(),
+});
+export type TransferCompleted = z.infer<typeof transferCompletedSchema>;
+
 /** Every event type with its topic and payload schema; producers and consumers validate against this map. */
 export const EVENTS = {
   'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
   'balance.changed': { topic: TOPICS.balances, version: 1, payload: balanceChangedSchema },
+  'bet.settled': { topic: TOPICS.bets, version: 1, payload: betSettledSchema },
+  'transfer.completed': { topic: TOPICS.transfers, version: 1, payload: transferCompletedSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

@@ -3,8 +3,24 @@ import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
 import { checkLegs, type Leg } from '../domain/ledger.js';
 
-export type OwnerType = 'member' | 'house' | 'clearing' | 'agent' | 'funding';
-export type Cause = 'deposit' | 'withdrawal' | 'bet' | 'win' | 'rollback' | 'transfer' | 'bonus' | 'commission' | 'adjustment' | 'demo_deposit';
+export type OwnerType = 'member' | 'house' | 'clearing' | 'agent' | 'funding' | 'vendor';
+export type Cause =
+  | 'deposit'
+  | 'withdrawal'
+  | 'withdrawal_hold'
+  | 'withdrawal_release'
+  | 'bet'
+  | 'win'
+  | 'rollback'
+  | 'tip'
+  | 'void'
+  | 'resettle'
+  | 'transfer'
+  | 'bonus'
+  | 'commission'
+  | 'adjustment'
+  | 'demo_deposit'
+  | 'jackpot';
 
 export interface AccountRef {
   merchantCode: string;
