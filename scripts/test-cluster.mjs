@@ -1,6 +1,7 @@
 // `npm run test:cluster`: real PostgreSQL, Redis and Kafka from infra/, every service as its own process, then the
 // cluster test files (*.cluster.spec.ts) against them.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRunDatabase, startInfra, startServices, stopInfra } from './lib/cluster.mjs';
 import { root } from './lib/prepare.mjs';
 
@@ -9,11 +10,13 @@ const database = await createRunDatabase(infra.DATABASE_URL);
 let exitCode = 1;
 let services;
 try {
-  services = await startServices({ ...infra, DATABASE_URL: database.url });
+  // The chaos suite signs vendor calls with this secret; the wallet processes learn it from their environment.
+  const chaosSecret = randomBytes(24).toString('base64url');
+  services = await startServices({ ...infra, DATABASE_URL: database.url }, { env: { WALLET_VENDOR_SECRETS: `CHAOSVENDOR:${chaosSecret}` } });
   const result = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...infra, DATABASE_URL: database.url, GATEWAY_URL: services.gatewayUrl, SERVICE_TOKEN: services.serviceToken },
+    env: { ...process.env, ...infra, DATABASE_URL: database.url, GATEWAY_URL: services.gatewayUrl, SERVICE_TOKEN: services.serviceToken, CHAOS_VENDOR_SECRET: chaosSecret },
   });
   exitCode = result.status ?? 1;
 } catch (error) {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { randomBytes } from 'node:crypto';
 // Browser suite runner: makes sure Chromium is there, builds the web client, starts the embedded platform on a free
 // port with a fresh data directory, waits until it is ready, runs Playwright against it and always stops the platform.
 // Extra arguments are passed to `playwright test` (e.g. `npm run test:e2e -- -g journey`).
@@ -10,6 +11,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// The browser suite plays the operator too (approving withdrawals); both the platform and the tests get one token.
+const operatorToken = process.env.OPERATOR_TOKEN || randomBytes(24).toString('base64url');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -85,7 +89,7 @@ function startPlatform(port, dataDir) {
   const entry = process.env.E2E_START_SCRIPT || 'scripts/start.mjs';
   child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), WPS_DATA_DIR: dataDir, WPS_SKIP_INSTALL: '1' },
+    env: { ...process.env, PORT: String(port), WPS_DATA_DIR: dataDir, WPS_SKIP_INSTALL: '1', OPERATOR_TOKEN: operatorToken },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: !isWindows, // own process group, so the whole tree can be stopped
   });
@@ -209,7 +213,7 @@ async function main() {
   }
 
   const code = run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, OPERATOR_TOKEN: operatorToken },
   });
   if (code !== 0 && child) printPlatformOutput(150);
   await cleanup();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
@@ -43,6 +44,8 @@ export interface EmbeddedOptions {
   /** Service environment (SEED_DEMO, WALLET_DEMO_DEPOSITS, …), applied over the embedded defaults. */
   env?: Record<string, string | undefined>;
   requestsPerIpPerMinute?: number;
+  /** The operator API's token; undefined uses OPERATOR_TOKEN or generates one, null turns the operator API off. */
+  operatorToken?: string | null;
 }
 
 export interface EmbeddedPlatform {
@@ -54,11 +57,15 @@ export interface EmbeddedPlatform {
   clients: GatewayClients;
   instances: Record<string, ServiceInstance>;
   logger: Logger;
+  /** The operator API's token for this run, or null when it is off. */
+  operatorToken: string | null;
+  /** The sandbox payment provider's signing secret for this run. */
+  sandboxPaySecret: string;
   close(): Promise<void>;
 }
 
 /** Embedded defaults: a demo brand with play money, so a fresh clone is usable at once. */
-const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true' };
+const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = ServiceDefinition<RpcContract, any>;
@@ -93,6 +100,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     points: client('points', pointsRpc),
     notices: client('notices', noticesRpc),
   };
+  const operatorToken = options.operatorToken === null ? null : (options.operatorToken ?? (env.OPERATOR_TOKEN || randomBytes(24).toString('base64url')));
+  // Embedded mode always offers the sandbox provider, so deposits can be tried end to end without a real one.
+  const sandboxPaySecret = env.SANDBOX_PAY_SECRET || randomBytes(32).toString('hex');
   const gateway = createGateway({
     clients,
     bus,
@@ -101,6 +111,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     webDist: options.webDist,
     requestsPerIpPerMinute: options.requestsPerIpPerMinute,
     readiness: async () => ({ database: await databaseReady(db) }),
+    operatorToken: operatorToken ?? undefined,
+    sandboxPaySecret,
   });
   const server = createServer(gateway.app);
   gateway.attach(server);
@@ -123,6 +135,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     clients,
     instances,
     logger,
+    operatorToken,
+    sandboxPaySecret,
     async close() {
       if (closed) return;
       closed = true;

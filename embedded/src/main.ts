@@ -32,6 +32,7 @@ const lines = [
   ...(config.SEED_DEMO
     ? [`  Demo player:   demoplayer / ${config.DEMO_PASSWORD}`, `  Demo agent:    demoagent / ${config.DEMO_PASSWORD}`, '  Demo brand:    DEMO (ES default, EN; MXN $)']
     : []),
+  ...(platform.operatorToken ? [`  Operator API:  Authorization: Operator ${platform.operatorToken}`] : []),
   `  Data:          ${path.relative(process.cwd(), config.WPS_DATA_DIR) || '.'} (PGlite, for trying the product; production runs on PostgreSQL)`,
   `  Ready in ${Math.round(performance.now() - started)} ms. Press Ctrl+C to stop.`,
   '',

@@ -88,6 +88,7 @@ export async function startServices(infraEnv, options = {}) {
     AGENT_CONTRACTS_URL: 'http://127.0.0.1:8104',
     POINTS_URL: 'http://127.0.0.1:8105',
     NOTICES_URL: 'http://127.0.0.1:8106',
+    ...options.env,
   };
   const children = [];
   const start = (service) => {

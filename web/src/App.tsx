@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AppStateProvider, useAppState } from './state/AppState';
 import { Header } from './components/Header';
@@ -8,6 +8,9 @@ import { LoginModal } from './components/LoginModal';
 import { RegisterModal } from './components/RegisterModal';
 import { ConfirmDialog, NoticeDialog, Toasts } from './components/Dialogs';
 import { BlockedPage, LoadingScreen, MaintenancePage, StartErrorPage } from './components/SystemPages';
+import { MEMBER_PATH } from './pages/memberPanels';
+
+const MemberCenter = lazy(() => import('./pages/MemberCenter'));
 
 /** Paths that show the home view; /login and /register add their modal on top. */
 const HOME_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
@@ -39,9 +42,11 @@ function Shell() {
   const navigate = useNavigate();
   const path = normalisePath(pathname);
 
+  const isMemberCenter = path === MEMBER_PATH;
+
   useEffect(() => {
-    if (!HOME_PATHS.has(path)) navigate('/', { replace: true });
-  }, [path, navigate]);
+    if (!HOME_PATHS.has(path) && !isMemberCenter) navigate('/', { replace: true });
+  }, [path, isMemberCenter, navigate]);
 
   if (phase === 'loading') return <LoadingScreen />;
   if (phase === 'error') return <StartErrorPage />;
@@ -53,7 +58,13 @@ function Shell() {
       <ScrollManager />
       <Header />
       <main className="main">
-        <Home />
+        {isMemberCenter ? (
+          <Suspense fallback={<div className="area-loading" aria-busy="true" />}>
+            <MemberCenter />
+          </Suspense>
+        ) : (
+          <Home />
+        )}
       </main>
       <Footer />
       {modal === 'login' && <LoginModal />}

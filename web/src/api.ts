@@ -120,6 +120,144 @@ export interface LoginFailureValue {
   captcha?: boolean;
 }
 
+// ---- Player money --------------------------------------------------------------------------------------------
+
+export interface Paged<T> {
+  content: T[];
+  pageNum: number;
+  totalPages: number;
+  total: number;
+}
+
+export type DepositMethodKind = 'manual_bank' | 'sandbox_gateway';
+
+export interface DepositMethod {
+  code: string;
+  kind: DepositMethodKind;
+  name: string;
+  minAmount: string;
+  maxAmount: string;
+  currency: string;
+  details: { bankName?: string; accountName?: string; accountNumber?: string; note?: string };
+}
+
+export interface Deposit {
+  id: string;
+  status: string;
+  method: string;
+  amount: string;
+  currency: string;
+  createdAt: string;
+  paymentUrl?: string;
+  reason?: string | null;
+  proofCount?: number;
+}
+
+export interface ProofFile {
+  name: string;
+  contentType: 'image/png' | 'image/jpeg';
+  dataBase64: string;
+}
+
+export type LimitValue = string | null;
+
+export interface DepositLimits {
+  daily: LimitValue;
+  weekly: LimitValue;
+  monthly: LimitValue;
+  pending?: { daily?: LimitValue; weekly?: LimitValue; monthly?: LimitValue; effectiveAt: string } | null;
+}
+
+export type DepositLimitsUpdate = Partial<Record<'daily' | 'weekly' | 'monthly', LimitValue>>;
+
+export interface WithdrawBody {
+  amount: string;
+  paymentPassword: string;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+}
+
+export interface Withdrawal {
+  id: string;
+  status: string;
+  amount: string;
+  currency: string;
+  createdAt: string;
+  bankName?: string;
+  accountNumber?: string;
+  receivedAmount?: string | null;
+  autoConfirmed?: boolean;
+  reason?: string | null;
+}
+
+export type ConfirmResult = 'received' | 'partial' | 'not_received';
+
+export interface ConfirmWithdrawalBody {
+  result: ConfirmResult;
+  receivedAmount?: string;
+  comment?: string;
+  files?: ProofFile[];
+}
+
+export interface MerchantWallet {
+  balance: string;
+  held: string;
+  available: string;
+  currency: string;
+  currencySymbol?: string;
+}
+
+export interface TransferBody {
+  toAccount: string;
+  amount: string;
+  paymentPassword: string;
+}
+
+export interface TransferValue {
+  transferId: string;
+  balance: string;
+  currency: string;
+}
+
+export interface PaymentPasswordBody {
+  password: string;
+  confirmPassword: string;
+  oldPassword?: string;
+}
+
+export interface AccountRecord {
+  id: string;
+  type: string;
+  amount: string;
+  balanceAfter: string;
+  currency: string;
+  reference: string | null;
+  createdAt: string;
+}
+
+export interface AccountRecordQuery {
+  pageNo: number;
+  pageSize: number;
+  type?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface BetRecord {
+  roundId: string;
+  vendor: string;
+  gameType: string;
+  gameCode: string | null;
+  betAmount: string;
+  validBet: string;
+  winAmount: string;
+  currency: string;
+  status: string;
+  createdAt: string;
+  settledAt: string | null;
+}
+
 // ---- Hooks the app registers -------------------------------------------------------------------------------
 
 let currentLanguage: () => ApiLanguage = () => 'ES';
@@ -218,9 +356,55 @@ export const api = {
       body: { amount },
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
+  depositMethods: () => request<DepositMethod[]>('GET', '/wps/v2/deposit/methods', { auth: true }),
+  createDeposit: (body: { methodCode: string; amount: string }, idempotencyKey: string) =>
+    request<Deposit>('POST', '/wps/v2/deposit', { auth: true, body, headers: { 'Idempotency-Key': idempotencyKey } }),
+  uploadDepositProof: (depositId: string, files: ProofFile[], idempotencyKey: string) =>
+    request<{ id: string; proofCount: number }>('POST', `/wps/v2/deposit/${encodeURIComponent(depositId)}/proof`, {
+      auth: true,
+      body: { files },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  deposits: (pageNo: number, pageSize: number) =>
+    request<Paged<Deposit>>('GET', `/wps/v2/deposits?${query({ pageNo, pageSize })}`, { auth: true }),
+  withdrawals: (pageNo: number, pageSize: number) =>
+    request<Paged<Withdrawal>>('GET', `/wps/v2/withdrawals?${query({ pageNo, pageSize })}`, { auth: true }),
+  depositLimits: () => request<DepositLimits>('GET', '/wps/v2/wallets/deposit-limits', { auth: true }),
+  updateDepositLimits: (body: DepositLimitsUpdate) =>
+    request<DepositLimits>('PUT', '/wps/v2/wallets/deposit-limits', { auth: true, body }),
+  paymentPasswordStatus: () => request<{ isSet: boolean }>('GET', '/wps/member/payment-password', { auth: true }),
+  setPaymentPassword: (body: PaymentPasswordBody) =>
+    request<unknown>('PUT', '/wps/member/payment-password', { auth: true, body }),
+  withdraw: (body: WithdrawBody, idempotencyKey: string) =>
+    request<Withdrawal>('POST', '/wps/v2/withdraw', { auth: true, body, headers: { 'Idempotency-Key': idempotencyKey } }),
+  confirmWithdrawal: (withdrawalId: string, body: ConfirmWithdrawalBody, idempotencyKey: string) =>
+    request<Withdrawal>('POST', `/wps/v2/withdrawals/${encodeURIComponent(withdrawalId)}/confirm`, {
+      auth: true,
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  merchantWallet: () => request<MerchantWallet>('GET', '/wps/relay/GCS_merchantWallet?isSingle=1', { auth: true }),
+  transfer: (body: TransferBody, idempotencyKey: string) =>
+    request<TransferValue>('POST', '/wps/relay/GCS_walletTransfer', { auth: true, body, headers: { 'Idempotency-Key': idempotencyKey } }),
+  accountRecords: (q: AccountRecordQuery) =>
+    request<Paged<AccountRecord>>('GET', `/wps/v2/wallets/transactions?${query({ ...q })}`, { auth: true }),
+  bets: (pageNo: number, pageSize: number) =>
+    request<Paged<BetRecord>>('GET', `/wps/v2/bets?${query({ pageNo, pageSize })}`, { auth: true }),
 };
+
+/** Query string of the defined, non-empty values. */
+function query(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(name, String(value));
+  return params.toString();
+}
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return i18n.t('err_unknown');
+}
+
+/** The call never reached the server or its answer was lost: the same action may be retried with the same key. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.code === 'NETWORK');
 }

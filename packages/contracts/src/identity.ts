@@ -96,5 +96,26 @@ export const identityRpc = defineRpc({
   authenticate: { input: z.object({ token: z.string() }), output: sessionPrincipalSchema.nullable() },
   getMemberInfo: { input: z.object({ memberId: z.string() }), output: memberInfoSchema },
   logout: { input: z.object({ token: z.string() }), output: z.object({ ended: z.boolean() }) },
+  getPaymentPasswordStatus: { input: z.object({ memberId: z.string() }), output: z.object({ isSet: z.boolean() }) },
+  /** 6-20 letters and digits; the old one is required when one is set. */
+  setPaymentPassword: {
+    input: z.object({ memberId: z.string(), password: z.string(), confirmPassword: z.string(), oldPassword: z.string().optional() }),
+    output: z.object({ isSet: z.boolean() }),
+  },
+  /** Throws PAYMENT_PASSWORD_NOT_SET, PAYMENT_PASSWORD_WRONG, or TOO_MANY_REQUESTS after repeated wrong attempts. */
+  verifyPaymentPassword: { input: z.object({ memberId: z.string(), password: z.string() }), output: z.object({ verified: z.literal(true) }) },
+  /** The transfer target by account name within the caller's brand, and how it relates to the caller in the tree. */
+  findMemberForTransfer: {
+    input: z.object({ merchantCode: z.string(), fromMemberId: z.string(), toAccount: z.string() }),
+    output: z
+      .object({
+        id: z.string(),
+        type: z.number().int(),
+        uplineId: z.string().nullable(),
+        isDirectUplineOfCaller: z.boolean(),
+        isInDownlineOfCaller: z.boolean(),
+      })
+      .nullable(),
+  },
 });
 export type IdentityRpc = typeof identityRpc;

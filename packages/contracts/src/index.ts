@@ -5,6 +5,8 @@ export * from './members.js';
 export * from './rpc.js';
 export * from './identity.js';
 export * from './wallet.js';
+export * from './payments.js';
 export * from './small-services.js';
 export * from './push.js';
 export * from './http.js';
+export * from './vendor.js';

@@ -76,7 +76,8 @@ export function createHttpClient<C extends RpcContract>(
 /** Mounts a contract's handlers under /internal/rpc, guarded by the shared service token. */
 export function rpcRouter<C extends RpcContract>(contract: C, handlers: RpcHandlers<C>, options: { serviceToken: string; logger: Logger }): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '1mb' }));
+  // Large enough for a deposit's or withdrawal's proof images (three of 5 MB, base64) passed through to the wallet.
+  router.use(express.json({ limit: '25mb' }));
   router.post('/internal/rpc/:method', async (req, res) => {
     if (req.headers.authorization !== `Service ${options.serviceToken}`) {
       res.status(401).json({ ok: false, error: new AppError('SERVICE_UNAUTHORIZED').toRpcError() });

@@ -6,6 +6,11 @@ import type { ServerOptions } from 'socket.io';
 import { createHttpApp, healthRoutes, type EventBus, type KeyValueStore, type Logger } from '@wps/platform';
 import type { GatewayClients } from './clients.js';
 import { publicApi } from './routes/public-api.js';
+import { moneyApi } from './routes/money-api.js';
+import { operatorApi } from './routes/operator-api.js';
+import { sandboxPay } from './routes/sandbox-pay.js';
+import { vendorApi } from './routes/vendor-api.js';
+import { betsApi } from './routes/bets-api.js';
 import { PushHub } from './push.js';
 import { SessionResolver } from './auth.js';
 
@@ -18,6 +23,10 @@ export interface GatewayOptions {
   requestsPerIpPerMinute?: number;
   socketAdapter?: ServerOptions['adapter'];
   readiness: () => Promise<Record<string, boolean>>;
+  /** OPERATOR_TOKEN: without it the operator API answers 404. */
+  operatorToken?: string;
+  /** SANDBOX_PAY_SECRET: without it the sandbox payment provider answers 404. */
+  sandboxPaySecret?: string;
 }
 
 export interface Gateway {
@@ -33,6 +42,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const sessions = new SessionResolver(options.clients, options.cache);
   const push = new PushHub({ sessions, bus: options.bus, logger: options.logger, adapter: options.socketAdapter });
   app.use(healthRoutes(options.readiness));
+  app.use(moneyApi({ clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 }));
+  app.use(operatorApi({ clients: options.clients, operatorToken: options.operatorToken }));
+  app.use(sandboxPay({ clients: options.clients, secret: options.sandboxPaySecret }));
+  app.use(vendorApi({ clients: options.clients }));
+  app.use(betsApi({ clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 }));
   app.use(
     publicApi({
       clients: options.clients,

@@ -37,6 +37,8 @@ const gateway = createGateway({
   logger,
   webDist: config.WEB_DIST ?? defaultWebDist,
   requestsPerIpPerMinute: config.GATEWAY_REQUESTS_PER_IP_PER_MINUTE,
+  operatorToken: config.OPERATOR_TOKEN,
+  sandboxPaySecret: config.SANDBOX_PAY_SECRET,
   socketAdapter: createAdapter(pubClient, subClient),
   readiness: async () => {
     const checks: Record<string, boolean> = { redis: await cache.ping().catch(() => false) };

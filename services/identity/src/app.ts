@@ -8,6 +8,7 @@ import { PasswordHasher } from './infra/passwords.js';
 import { seedDemo } from './infra/seed.js';
 import { Accounts } from './features/accounts.js';
 import { getSystemStatus } from './features/system-status.js';
+import { PaymentPasswords } from './features/payment-password.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 export const identityMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -20,6 +21,7 @@ export async function createIdentityService(context: ServiceContext, config: Ide
   const hasher = new PasswordHasher(config.ARGON2_MEMORY_KIB);
   let relay: OutboxRelay | undefined;
   const accounts = new Accounts({ db, cache, merchants, hasher, outbox, relay: () => relay, config });
+  const paymentPasswords = new PaymentPasswords({ db, hasher });
 
   if (config.SEED_DEMO) {
     const { created } = await seedDemo(db, outbox, hasher, config.DEMO_PASSWORD);
@@ -41,6 +43,10 @@ export async function createIdentityService(context: ServiceContext, config: Ide
       authenticate: ({ token }) => accounts.authenticate(token),
       getMemberInfo: ({ memberId }) => accounts.memberInfo(memberId),
       logout: ({ token }) => accounts.logout(token),
+      getPaymentPasswordStatus: ({ memberId }) => paymentPasswords.status(memberId),
+      setPaymentPassword: (input) => paymentPasswords.set(input),
+      verifyPaymentPassword: (input) => paymentPasswords.verify(input),
+      findMemberForTransfer: (input) => paymentPasswords.findMemberForTransfer(input),
     },
     async start() {
       relay = outbox.relay(db, bus, logger);

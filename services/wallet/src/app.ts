@@ -4,16 +4,22 @@ import { consumeOnce, Outbox, type OutboxRelay, type ServiceContext, type Servic
 import { walletRpc, type WalletRpc } from '@wps/contracts';
 import { walletEnv, type WalletConfig } from './config.js';
 import { MemberMoney } from './features/money.js';
+import { VendorWallet } from './features/vendor/vendor-wallet.js';
+import { Payments, startAutoConfirmSweep, type Clock } from './features/payments/payments.js';
+import { paymentHandlers } from './features/payments/handlers.js';
 
 export const WALLET_SCHEMA = 'wallet';
 export const walletMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 /** The composition root of the wallet: the ledger, member money, and the consumers that open accounts. */
-export async function createWalletService(context: ServiceContext, config: WalletConfig): Promise<ServiceInstance<WalletRpc>> {
+export async function createWalletService(context: ServiceContext, config: WalletConfig, clock: Clock = () => new Date()): Promise<ServiceInstance<WalletRpc>> {
   const { db, bus, logger } = context;
   const outbox = new Outbox(WALLET_SCHEMA, 'wallet');
   let relay: OutboxRelay | undefined;
   const money = new MemberMoney({ db, outbox, relay: () => relay, config });
+  const vendors = new VendorWallet({ db, outbox, relay: () => relay, config, logger });
+  const payments = new Payments({ db, outbox, relay: () => relay, config, logger, clock });
+  let autoConfirm: { stop(): Promise<void> } | undefined;
   const subscriptions: Subscription[] = [];
 
   return {
@@ -23,10 +29,16 @@ export async function createWalletService(context: ServiceContext, config: Walle
       getBalance: (input) => money.balance(input),
       demoDeposit: (input) => money.demoDeposit(input),
       ledgerCheck: () => money.ledgerCheck(),
+      vendorCall: (input) => vendors.call(input),
+      houseBalance: (input) => vendors.houseBalance(input),
+      listRounds: (input) => vendors.listRounds(input),
+      ...paymentHandlers(payments),
     },
     async start() {
+      await vendors.provisionVendors();
       relay = outbox.relay(db, bus, logger);
       relay.start();
+      autoConfirm = startAutoConfirmSweep(payments, config.WALLET_WITHDRAWAL_SWEEP_MS, logger);
       subscriptions.push(
         await consumeOnce(
           { db, bus },
@@ -37,9 +49,14 @@ export async function createWalletService(context: ServiceContext, config: Walle
             effect: (tx, member) => money.openMemberAccount(tx, member.merchantCode, member.memberId, member.currency),
           },
         ),
+        await consumeOnce(
+          { db, bus },
+          { schema: WALLET_SCHEMA, group: 'wallet.member-directory', type: 'member.registered', effect: (tx, member) => vendors.recordMember(tx, member) },
+        ),
       );
     },
     async stop() {
+      await autoConfirm?.stop();
       await Promise.all(subscriptions.map((subscription) => subscription.close()));
       await relay?.stop();
     },

@@ -38,10 +38,10 @@ export function Field({ label, value, onValueChange, error, testId, required, ..
   );
 }
 
-export function FormError({ message }: { message: string | null }) {
+export function FormError({ message, testId = 'form-error' }: { message: string | null; testId?: string }) {
   if (!message) return null;
   return (
-    <div className="form-error" data-testid="form-error" role="alert">
+    <div className="form-error" data-testid={testId} role="alert">
       {message}
     </div>
   );

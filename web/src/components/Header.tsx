@@ -1,7 +1,9 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../state/AppState';
 import { LanguageSelector } from './LanguageSelector';
+import { MEMBER_PANELS, panelLink, TRIAL_TYPE } from '../pages/memberPanels';
 import { ArrowUpIcon, EyeIcon, EyeOffIcon, GiftIcon, LogoMark, LogoutIcon, PlusIcon, RefreshIcon, UserIcon } from './Icons';
 
 function BalanceBox() {
@@ -40,6 +42,72 @@ function BalanceBox() {
   );
 }
 
+/** The member drop-down: the member centre's panels (account record and betting record among them) and sign out. */
+function MemberMenu({ account }: { account: string }) {
+  const { t } = useTranslation();
+  const { requestLogout } = useAppState();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="member-menu" ref={box}>
+      <button
+        type="button"
+        className="member-chip"
+        title={account}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid="member-menu-button"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar" aria-hidden>
+          <UserIcon />
+        </span>
+        <span className="member-account" data-testid="member-account">
+          {account}
+        </span>
+      </button>
+      {open && (
+        <div className="member-menu-list" role="menu" data-testid="member-menu">
+          {MEMBER_PANELS.map((panel) => (
+            <Link key={panel} role="menuitem" to={panelLink(panel)} className="member-menu-item" data-testid={`member-menu-${panel}`}>
+              {t(`panel_${panel}`)}
+            </Link>
+          ))}
+          <button
+            type="button"
+            role="menuitem"
+            className="member-menu-item"
+            data-testid="member-menu-logout"
+            onClick={() => {
+              setOpen(false);
+              void requestLogout();
+            }}
+          >
+            {t('header_logout')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
   const {
@@ -54,7 +122,12 @@ export function Header() {
     demoDepositBusy,
   } = useAppState();
 
-  const comingSoon = () => showNotice({ title: t('coming_soon_title'), text: t('coming_soon_text') });
+  const navigate = useNavigate();
+  const isTrial = member?.type === TRIAL_TYPE;
+  const goToPanel = (panel: 'depositv2' | 'withdraw') => {
+    if (isTrial) showNotice({ title: t('in_popup_prompt'), text: t('in_need_true_account') });
+    else navigate(panelLink(panel));
+  };
 
   return (
     <header className="site-header">
@@ -88,11 +161,11 @@ export function Header() {
             <>
               <BalanceBox />
               <div className="header-buttons">
-                <button type="button" className="btn btn-primary btn-sm" data-testid="deposit-button" onClick={comingSoon}>
+                <button type="button" className="btn btn-primary btn-sm" data-testid="deposit-button" onClick={() => goToPanel('depositv2')}>
                   <PlusIcon />
                   <span>{t('header_deposit')}</span>
                 </button>
-                <button type="button" className="btn btn-outline btn-sm" data-testid="withdraw-button" onClick={comingSoon}>
+                <button type="button" className="btn btn-outline btn-sm" data-testid="withdraw-button" onClick={() => goToPanel('withdraw')}>
                   <ArrowUpIcon />
                   <span>{t('header_withdraw')}</span>
                 </button>
@@ -110,14 +183,7 @@ export function Header() {
                   </button>
                 )}
               </div>
-              <div className="member-chip" title={member.account}>
-                <span className="avatar" aria-hidden>
-                  <UserIcon />
-                </span>
-                <span className="member-account" data-testid="member-account">
-                  {member.account}
-                </span>
-              </div>
+              <MemberMenu account={member.account} />
             </>
           ) : (
             authReady && (

@@ -3,8 +3,9 @@ import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Exec
 import { formatMinor, parseMajor, type Balance } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
-import { ensureAccount, findAccount, findIdempotent, postTransaction, type PostedLeg } from '../infra/ledger-store.js';
+import { ensureAccount, findAccount, findIdempotent, postTransaction } from '../infra/ledger-store.js';
 import type { WalletConfig } from '../config.js';
+import { announceBalances } from './balances.js';
 
 const isUniqueViolation = (error: unknown): boolean => {
   for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
@@ -34,23 +35,6 @@ export class MemberMoney {
       currency: input.currency,
       version: Number(account?.version ?? 0),
     };
-  }
-
-  /** Every member leg of a posted transaction announces the new balance through the outbox. */
-  private async announceBalances(tx: Executor, merchantCode: string, transactionId: string, cause: string, legs: PostedLeg[]): Promise<void> {
-    for (const leg of legs) {
-      if (leg.ownerType !== 'member') continue;
-      await this.deps.outbox.add(tx, 'balance.changed', leg.ownerId, {
-        memberId: leg.ownerId,
-        merchantCode,
-        currency: leg.currency,
-        balanceMinor: leg.balanceAfterMinor.toString(),
-        balance: formatMinor(leg.balanceAfterMinor, leg.currency),
-        version: leg.version,
-        transactionId,
-        cause,
-      });
-    }
   }
 
   async demoDeposit(input: { merchantCode: string; memberId: string; currency: string; amount: string; idempotencyKey: string }): Promise<Balance & { transactionId: string }> {
@@ -86,7 +70,7 @@ export class MemberMoney {
             return { balance: formatMinor(leg.balanceAfterMinor, input.currency), currency: input.currency, version: leg.version, transactionId };
           },
         });
-        await this.announceBalances(tx, input.merchantCode, posted.transactionId, 'demo_deposit', posted.legs);
+        await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'demo_deposit', posted.legs);
         return posted.response as Balance & { transactionId: string };
       });
       this.deps.relay()?.wake();

@@ -1,0 +1,81 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { AppError } from '@wps/platform';
+import { depositStatusSchema, operatorAdjustBodySchema, operatorReasonBodySchema, withdrawalStatusSchema } from '@wps/contracts';
+import type { GatewayClients } from '../clients.js';
+import { idempotencyKey } from './money-api.js';
+
+const ok = (res: Response, value: unknown) => res.json({ success: true, value });
+const digest = (text: string) => createHash('sha256').update(text).digest();
+const ID = /^[0-9a-fA-F-]{36}$/;
+const pathId = (req: Request, name: string): string => {
+  const id = String(req.params[name] ?? '');
+  if (!/^[0-9a-zA-Z-]{1,40}$/.test(id)) throw new AppError('NOT_FOUND');
+  return id;
+};
+
+/**
+ * The back-office money API: review deposits and withdrawals, mark payouts, adjust balances. One shared token from
+ * OPERATOR_TOKEN guards it; without one configured the whole API does not exist (404). X-Operator names who acted.
+ */
+export function operatorApi(options: { clients: GatewayClients; operatorToken?: string }): Router {
+  const { clients } = options;
+  const router = express.Router();
+  const expected = options.operatorToken ? digest(options.operatorToken) : undefined;
+  const authorised: RequestHandler = (req, _res, next) => {
+    if (!expected) return next(new AppError('NOT_FOUND'));
+    const header = req.headers.authorization ?? '';
+    const presented = header.startsWith('Operator ') ? header.slice(9).trim() : '';
+    // Digests have equal length, so the comparison takes the same time for any presented token.
+    if (!presented || !timingSafeEqual(digest(presented), expected)) return next(new AppError('OPERATOR_UNAUTHORIZED'));
+    next();
+  };
+  const operator = (req: Request): string => {
+    const name = req.headers['x-operator'];
+    return typeof name === 'string' && /^[\w.@-]{1,60}$/.test(name) ? name : 'operator';
+  };
+  router.use('/operator/v1', authorised, express.json({ limit: '16kb' }));
+
+  router.get('/operator/v1/deposits', async (req, res) => {
+    const status = req.query.status ? depositStatusSchema.parse(req.query.status) : undefined;
+    ok(res, await clients.wallet.operatorListDeposits({ status }));
+  });
+  router.post('/operator/v1/deposits/:id/approve', async (req, res) => {
+    const depositId = pathId(req, 'id');
+    if (!ID.test(depositId)) throw new AppError('NOT_FOUND');
+    ok(res, await clients.wallet.operatorDecideDeposit({ depositId, decision: 'approve', operator: operator(req) }));
+  });
+  router.post('/operator/v1/deposits/:id/reject', async (req, res) => {
+    const depositId = pathId(req, 'id');
+    const body = operatorReasonBodySchema.parse(req.body ?? {});
+    ok(res, await clients.wallet.operatorDecideDeposit({ depositId, decision: 'reject', reason: body.reason, operator: operator(req) }));
+  });
+
+  router.get('/operator/v1/withdrawals', async (req, res) => {
+    const status = req.query.status ? withdrawalStatusSchema.parse(req.query.status) : undefined;
+    ok(res, await clients.wallet.operatorListWithdrawals({ status }));
+  });
+  for (const decision of ['approve', 'paid'] as const) {
+    router.post(`/operator/v1/withdrawals/:id/${decision}`, async (req, res) => {
+      const reason = typeof req.body?.reason === 'string' ? operatorReasonBodySchema.parse(req.body).reason : undefined;
+      ok(res, await clients.wallet.operatorDecideWithdrawal({ withdrawalId: pathId(req, 'id'), decision, reason, operator: operator(req) }));
+    });
+  }
+  router.post('/operator/v1/withdrawals/:id/reject', async (req, res) => {
+    const withdrawalId = pathId(req, 'id');
+    const body = operatorReasonBodySchema.parse(req.body ?? {});
+    ok(res, await clients.wallet.operatorDecideWithdrawal({ withdrawalId, decision: 'reject', reason: body.reason, operator: operator(req) }));
+  });
+
+  router.post('/operator/v1/members/:memberId/adjust', async (req, res) => {
+    const key = idempotencyKey(req);
+    const memberId = pathId(req, 'memberId');
+    const body = operatorAdjustBodySchema.parse(req.body ?? {});
+    ok(res, await clients.wallet.operatorAdjust({ memberId, currency: body.currency, amount: body.amount, reason: body.reason, operator: operator(req), idempotencyKey: key }));
+  });
+
+  router.all('/operator/{*rest}', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  return router;
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../api';
+import { useIdempotentAction } from '../../idempotency';
+import { checkAmount, formatMoney, normaliseAmount } from '../../money';
+import { useAppState } from '../../state/AppState';
+import { required, type FieldError } from '../../validation';
+import { Field, FormError } from '../Field';
+import { Card } from './common';
+import { useMerchantWallet, WalletSummary } from './WalletSummary';
+
+export function TransferPanel() {
+  const { t } = useTranslation();
+  const { member, showToast } = useAppState();
+  const runAction = useIdempotentAction();
+  const { wallet, error: walletError, reload: reloadWallet } = useMerchantWallet();
+  const [toAccount, setToAccount] = useState('');
+  const [amount, setAmount] = useState('');
+  const [paymentPassword, setPaymentPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, FieldError | null>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const amountProblem = checkAmount(amount, { max: wallet?.available ?? null });
+    const nextErrors = {
+      toAccount: required(toAccount),
+      amount: amountProblem?.key === 'money_err_amount_range' ? { key: 'money_err_over_available' } : amountProblem,
+      paymentPassword: required(paymentPassword),
+    };
+    setErrors(nextErrors);
+    if (Object.values(nextErrors).some(Boolean)) return;
+    const body = { toAccount: toAccount.trim(), amount: normaliseAmount(amount) ?? amount.trim(), paymentPassword: paymentPassword.trim() };
+    setBusy(true);
+    try {
+      const value = await runAction(body, (key) => api.transfer(body, key));
+      const symbol = wallet?.currencySymbol ?? member?.currencySymbol;
+      showToast(t('transfer_done', { amount: formatMoney(body.amount, symbol), account: body.toAccount, balance: formatMoney(value.balance, symbol) }));
+      setAmount('');
+      setPaymentPassword('');
+      reloadWallet();
+    } catch (failure) {
+      setFormError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="panel-stack" data-testid="panel-transferFund">
+      <Card title={t('wallet_title')}>
+        <WalletSummary wallet={wallet} error={walletError} />
+      </Card>
+      <Card title={t('transfer_title')}>
+        <div className="rule-box" data-testid="transfer-rule">
+          <p>{t(member?.isAgent ? 'transfer_rule_agent' : 'transfer_rule_member')}</p>
+        </div>
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+          <div className="form-grid-2">
+            <Field label={t('transfer_to')} autoComplete="off" value={toAccount} onValueChange={setToAccount} error={errors.toAccount} testId="transfer-to" required maxLength={32} />
+            <Field label={t('money_amount')} inputMode="decimal" autoComplete="off" value={amount} onValueChange={setAmount} error={errors.amount} testId="transfer-amount" required />
+            <Field
+              label={t('paypass_label')}
+              type="password"
+              autoComplete="off"
+              value={paymentPassword}
+              onValueChange={setPaymentPassword}
+              error={errors.paymentPassword}
+              testId="transfer-paypass"
+              required
+              maxLength={20}
+            />
+          </div>
+          <p className="form-note">{t('transfer_paypass_hint')}</p>
+          <FormError message={formError} testId="transfer-form-error" />
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="transfer-submit">
+            {t('transfer_submit')}
+          </button>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppState } from '../state/AppState';
+import { BettingRecordPanel } from '../components/member/BettingRecordPanel';
+import { DepositPanel } from '../components/member/DepositPanel';
+import { TransactionHistoryPanel } from '../components/member/TransactionHistoryPanel';
+import { TransferPanel } from '../components/member/TransferPanel';
+import { WithdrawPanel } from '../components/member/WithdrawPanel';
+import { isPanel, MEMBER_PANELS, panelLink, TRIAL_TYPE, type MemberPanel } from './memberPanels';
+
+const PANELS: Record<MemberPanel, ComponentType> = {
+  depositv2: DepositPanel,
+  withdraw: WithdrawPanel,
+  transferFund: TransferPanel,
+  transactionHistory: TransactionHistoryPanel,
+  personalHistoryCopy: BettingRecordPanel,
+};
+
+/** The member centre (lazy area "MemberCenter"): login required, trial accounts refused. */
+export default function MemberCenter() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { member, authReady, openModal, showNotice } = useAppState();
+  const requested = params.get('panel');
+  const panel: MemberPanel = isPanel(requested) ? requested : 'depositv2';
+  const isTrial = member?.type === TRIAL_TYPE;
+
+  useEffect(() => {
+    if (!authReady) return;
+    if (!member) {
+      navigate('/', { replace: true });
+      openModal('login');
+    } else if (isTrial) {
+      navigate('/', { replace: true });
+      showNotice({ title: t('in_popup_prompt'), text: t('in_need_true_account') });
+    }
+  }, [authReady, member, isTrial, navigate, openModal, showNotice, t]);
+
+  if (!member || isTrial) return null;
+
+  const Panel = PANELS[panel];
+  return (
+    <div className="member-center" data-testid="member-center" data-panel={panel}>
+      <nav className="member-nav" aria-label={t('member_center')}>
+        <div className="member-nav-head">
+          <span className="member-nav-title">{t('member_center')}</span>
+          <span className="member-nav-account">{member.account}</span>
+        </div>
+        {MEMBER_PANELS.map((name) => (
+          <Link
+            key={name}
+            to={panelLink(name)}
+            className={`member-nav-item${name === panel ? ' active' : ''}`}
+            aria-current={name === panel ? 'page' : undefined}
+            data-testid={`member-nav-${name}`}
+          >
+            {t(`panel_${name}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="member-content">
+        <h1 className="member-title">{t(`panel_${panel}`)}</h1>
+        <Panel key={panel} />
+      </div>
+    </div>
+  );
+}
