@@ -93,7 +93,9 @@ export async function startServices(infraEnv, options = {}) {
   const children = [];
   const start = (service) => {
     const log = createWriteStream(path.join(logDir, `${service.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services', service.name, 'src', 'main.ts')], {
+    // WPS_SERVICE_NODE_ARGS passes extra Node flags to every service (for example --cpu-prof when profiling).
+    const nodeArgs = (process.env.WPS_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'services', service.name, 'src', 'main.ts')], {
       cwd: root,
       env: { ...common, PORT: String(service.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
