@@ -8,6 +8,7 @@ const steps = [
   ['node', [path.join(here, 'startup.mjs')]],
   ['npx', ['tsx', path.join(here, 'events.ts'), '--transport', 'both']],
   ['node', [path.join(here, 'journey.mjs')]],
+  ['node', ['--import', 'tsx', path.join(here, 'wallet', 'run.mjs')]],
 ];
 let failed = 0;
 for (const [command, args] of steps) {

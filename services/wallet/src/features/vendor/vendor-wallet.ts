@@ -27,7 +27,7 @@ import {
   type Round,
   type RoundDecision,
 } from '../../domain/rounds.js';
-import { ensureAccount, postTransaction, type Cause } from '../../infra/ledger-store.js';
+import { ensureAccount, findAccount, postTransaction, type Cause } from '../../infra/ledger-store.js';
 import { announceBalances } from '../balances.js';
 import * as repo from './repository.js';
 import { signatureMatches, timestampFresh } from './signature.js';
@@ -73,8 +73,21 @@ export interface VendorWalletDeps {
  */
 export class VendorWallet {
   private readonly now: () => number;
+  /** Vendors are read on every call and change rarely: kept a few seconds, so a disabled vendor stops soon after. */
+  private readonly vendors = new Map<string, { vendor: repo.VendorRow | undefined; at: number }>();
+  /** Account ids never change once opened; the house sub-accounts are looked up on every bet and win. */
+  private readonly houseAccountIds = new Map<string, string>();
   constructor(private readonly deps: VendorWalletDeps) {
     this.now = deps.now ?? Date.now;
+  }
+
+  private async vendor(code: string): Promise<repo.VendorRow | undefined> {
+    const cached = this.vendors.get(code);
+    if (cached && Date.now() - cached.at < 5_000) return cached.vendor;
+    const vendor = await repo.findVendor(this.deps.db.orm, code);
+    if (this.vendors.size > 10_000) this.vendors.clear();
+    this.vendors.set(code, { vendor, at: Date.now() });
+    return vendor;
   }
 
   /** Configured secrets win; the embedded demo vendors get a random one at first start, logged once. */
@@ -92,7 +105,7 @@ export class VendorWallet {
   }
 
   async call(input: VendorCallInput): Promise<VendorAnswer> {
-    const vendor = await repo.findVendor(this.deps.db.orm, input.vendor);
+    const vendor = await this.vendor(input.vendor);
     // An unknown vendor and a bad signature answer alike, so the answer does not tell which vendor codes exist.
     if (!vendor || !vendor.enabled || !signatureMatches(vendor.secret, input.timestamp, input.body, input.signature)) throw new AppError('VENDOR_UNAUTHORIZED');
     if (!timestampFresh(input.timestamp, this.now(), this.deps.config.WALLET_VENDOR_SKEW_SECONDS)) throw new AppError('VENDOR_TIMESTAMP_EXPIRED');
@@ -287,14 +300,18 @@ export class VendorWallet {
   /** Moves `memberDeltaMinor` between the member and the round's house sub-account; nothing when it is zero. */
   private async move(context: CallContext, cause: Cause, roundId: string, gameType: string, memberDeltaMinor: bigint): Promise<void> {
     if (memberDeltaMinor === 0n) return;
-    const house = await ensureAccount(
-      context.tx,
-      { merchantCode: context.merchantCode, ownerType: 'house', ownerId: `${context.vendor}:${gameType}`, kind: houseShardKind(houseShardFor(roundId, HOUSE_SHARDS)), currency: context.currency },
-      true,
-    );
+    const ref = { merchantCode: context.merchantCode, ownerType: 'house' as const, ownerId: `${context.vendor}:${gameType}`, kind: houseShardKind(houseShardFor(roundId, HOUSE_SHARDS)), currency: context.currency };
+    const cacheKey = `${ref.merchantCode}|${ref.ownerId}|${ref.kind}|${ref.currency}`;
+    let houseId = this.houseAccountIds.get(cacheKey);
+    if (!houseId) {
+      // Only an account some earlier transaction committed is remembered: one this transaction opens could still roll back.
+      const committed = await findAccount(context.tx, ref);
+      if (committed) this.houseAccountIds.set(cacheKey, committed.id);
+      houseId = committed?.id ?? (await ensureAccount(context.tx, ref, true)).id;
+    }
     await this.post(context, cause, roundId, [
       { accountId: context.memberAccountId, currency: context.currency, amountMinor: memberDeltaMinor },
-      { accountId: house.id, currency: context.currency, amountMinor: -memberDeltaMinor },
+      { accountId: houseId, currency: context.currency, amountMinor: -memberDeltaMinor },
     ]);
   }
 
