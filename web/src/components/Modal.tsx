@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './Icons';
 
@@ -19,7 +19,8 @@ export function Modal({ title, onClose, children, testId, size = 'md', dismissib
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect, so Escape works from the moment the dialog is painted, not one frame later.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>('input, button:not(.modal-close), select, textarea');
     (first ?? panel.current)?.focus();
