@@ -6,34 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
-import { eventually } from '@wps/platform/testing';
+import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from './host.js';
 
-interface Envelope<T = Record<string, unknown>> {
-  success: boolean;
-  code?: string;
-  message?: string;
-  field?: string;
-  value: T;
-}
 
 const waitFor = (check: () => boolean | Promise<boolean>) => eventually(check, 'the condition', 5_000);
 
 describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   let platform: EmbeddedPlatform;
-  const call = async <T = Record<string, unknown>>(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; language?: string } = {}) => {
-    const response = await fetch(platform.url + url, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': options.language ?? 'EN',
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
-  };
+  const call = apiCaller(() => platform.url);
   const username = `lucia${randomUUID().slice(0, 6).replace(/-/g, '')}`;
   const password = 'secreto12';
   let token = '';

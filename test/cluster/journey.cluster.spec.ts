@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import pg from 'pg';
-import { eventually } from '@wps/platform/testing';
+import { apiCaller, eventually } from '@wps/platform/testing';
 
 /**
  * The first journey through the gateway with every service in its own process, on PostgreSQL, Redis and Kafka.
@@ -12,22 +12,7 @@ const gateway = process.env.GATEWAY_URL;
 const databaseUrl = process.env.DATABASE_URL;
 if (!gateway || !databaseUrl) throw new Error('GATEWAY_URL and DATABASE_URL must be set: run `npm run test:cluster`');
 
-interface Envelope<T = Record<string, unknown>> {
-  success: boolean;
-  code?: string;
-  message?: string;
-  field?: string;
-  value: T;
-}
-
-const call = async <T = Record<string, unknown>>(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-  const response = await fetch(gateway + url, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'EN', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-};
+const call = apiCaller(gateway);
 
 const waitFor = (check: () => boolean | Promise<boolean>) => eventually(check, 'the condition', 20_000);
 

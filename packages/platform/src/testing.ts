@@ -101,3 +101,45 @@ export async function startServiceUnderTest<C extends RpcContract, Config>(optio
 
   return { db, bus, cache, service, client: createInProcessClient(service.name, service.contract, service.handlers), handled, deliver, close };
 }
+
+/** Any reply of the public API, success or failure, as a client sees it. */
+export interface ApiReply<T = Record<string, unknown>> {
+  success: boolean;
+  code?: string;
+  message?: string;
+  field?: string;
+  value: T;
+}
+
+export interface ApiCallOptions {
+  token?: string;
+  body?: unknown;
+  /** A body sent as is (signed callbacks), instead of `body` as JSON. */
+  raw?: string;
+  /** The Idempotency-Key header. */
+  key?: string;
+  headers?: Record<string, string>;
+  /** Accept-Language; EN unless given, so tests can compare the English messages. */
+  language?: string;
+}
+
+/** Calls the public API at `baseUrl` the way the web client does. */
+export function apiCaller(baseUrl: string | (() => string)) {
+  return async <T = Record<string, unknown>>(method: string, url: string, options: ApiCallOptions = {}) => {
+    const base = typeof baseUrl === 'string' ? baseUrl : baseUrl();
+    const response = await fetch(base + url, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': options.language ?? 'EN',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.key ? { 'idempotency-key': options.key } : {}),
+        ...options.headers,
+      },
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await response.text();
+    const body = (text.startsWith('{') ? JSON.parse(text) : { success: false, value: text }) as ApiReply<T>;
+    return { status: response.status, body, headers: response.headers, text };
+  };
+}

@@ -2,18 +2,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
-import { eventually } from '@wps/platform/testing';
+import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded';
 
 /** Player money through the real HTTP API, every service embedded (PGlite + in-memory bus). */
 
-interface Envelope<T = Record<string, unknown>> {
-  success: boolean;
-  code?: string;
-  message?: string;
-  field?: string;
-  value: T;
-}
 interface Deposit {
   id: string;
   status: string;
@@ -54,21 +47,7 @@ const waitFor = (check: () => boolean | Promise<boolean>, what = 'the condition'
 
 describe('player money: deposits, withdrawals, transfers, limits, records, operator API', () => {
   let platform: EmbeddedPlatform;
-  const call = async <T = Record<string, unknown>>(method: string, url: string, options: { token?: string; body?: unknown; key?: string; headers?: Record<string, string>; raw?: string } = {}) => {
-    const response = await fetch(platform.url + url, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': 'EN',
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.key ? { 'idempotency-key': options.key } : {}),
-        ...options.headers,
-      },
-      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text.startsWith('{') ? JSON.parse(text) : { success: false, value: text }) as Envelope<T>, text };
-  };
+  const call = apiCaller(() => platform.url);
   const operator = (method: string, url: string, body?: unknown, key?: string) =>
     call(method, url, { body, key, headers: { authorization: `Operator ${platform.operatorToken}`, 'x-operator': 'ana.ops' } });
 
