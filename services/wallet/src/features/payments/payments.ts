@@ -138,6 +138,21 @@ export class Payments {
     }
   }
 
+  /** An internal move between two accounts for a payment row; its answer is the payment row, not the ledger's. */
+  private move(
+    tx: Executor,
+    input: { merchantCode: string; cause: Cause; causeRef: string; actor: string; fromAccountId: string; toAccountId: string; currency: string; amountMinor: bigint },
+  ) {
+    return postTransaction(tx, {
+      merchantCode: input.merchantCode,
+      cause: input.cause,
+      causeRef: input.causeRef,
+      actor: input.actor,
+      legs: transferLegs(input.fromAccountId, input.toAccountId, input.currency, input.amountMinor),
+      response: () => null,
+    });
+  }
+
   private async memberAccounts(tx: Executor, member: MemberRef): Promise<{ main: AccountRow; held: AccountRow }> {
     const main = await ensureAccount(tx, { merchantCode: member.merchantCode, ownerType: 'member', ownerId: member.memberId, currency: member.currency });
     const held = await ensureAccount(tx, { merchantCode: member.merchantCode, ownerType: 'member', ownerId: member.memberId, currency: member.currency, kind: 'held' });
@@ -358,14 +373,7 @@ export class Payments {
     }
     const clearing = await ensureAccount(tx, { merchantCode: member.merchantCode, ownerType: 'clearing', ownerId: `deposit:${deposit.method_code}`, currency: member.currency }, true);
     const { main } = await this.memberAccounts(tx, member);
-    const posted = await postTransaction(tx, {
-      merchantCode: member.merchantCode,
-      cause: 'deposit',
-      causeRef: `deposit:${deposit.id}`,
-      actor,
-      legs: transferLegs(clearing.id, main.id, member.currency, amountMinor),
-      response: () => null,
-    });
+    const posted = await this.move(tx, { merchantCode: member.merchantCode, cause: 'deposit', causeRef: `deposit:${deposit.id}`, actor, fromAccountId: clearing.id, toAccountId: main.id, currency: member.currency, amountMinor });
     await this.announceMain(tx, member.merchantCode, posted, 'deposit', [main.id]);
     await tx.execute(
       sql`UPDATE wallet.deposits SET status = 'approved', transaction_id = ${posted.transactionId}, decided_by = ${actor}, decided_at = ${now.toISOString()}::timestamptz WHERE id = ${deposit.id}`,
@@ -481,14 +489,7 @@ export class Payments {
         this.deps.db.transaction(async (tx) => {
           const id = randomUUID();
           const { main, held } = await this.memberAccounts(tx, input);
-          const posted = await postTransaction(tx, {
-            merchantCode: input.merchantCode,
-            cause: 'withdrawal_hold',
-            causeRef: `withdrawal:${id}`,
-            actor: `member:${input.memberId}`,
-            legs: transferLegs(main.id, held.id, input.currency, amountMinor),
-            response: () => null,
-          });
+          const posted = await this.move(tx, { merchantCode: input.merchantCode, cause: 'withdrawal_hold', causeRef: `withdrawal:${id}`, actor: `member:${input.memberId}`, fromAccountId: main.id, toAccountId: held.id, currency: input.currency, amountMinor });
           const createdAt = this.now().toISOString();
           const view: WithdrawalView = {
             id,
@@ -550,14 +551,7 @@ export class Payments {
       } else if (input.decision === 'reject') {
         if (withdrawal.status !== 'pending' && withdrawal.status !== 'approved') throw new AppError('PAYMENT_STATE_CONFLICT');
         const { main, held } = await this.memberAccounts(tx, member);
-        const posted = await postTransaction(tx, {
-          merchantCode: member.merchantCode,
-          cause: 'withdrawal_release',
-          causeRef: `withdrawal:${withdrawal.id}`,
-          actor,
-          legs: transferLegs(held.id, main.id, member.currency, amountMinor),
-          response: () => null,
-        });
+        const posted = await this.move(tx, { merchantCode: member.merchantCode, cause: 'withdrawal_release', causeRef: `withdrawal:${withdrawal.id}`, actor, fromAccountId: held.id, toAccountId: main.id, currency: member.currency, amountMinor });
         await tx.execute(sql`UPDATE wallet.withdrawals SET status = 'rejected', reason = ${reason!}, settle_transaction_id = ${posted.transactionId} WHERE id = ${withdrawal.id}`);
         await this.recordAction(tx, 'withdrawal', withdrawal.id, 'rejected', actor, reason);
         await this.announceMain(tx, member.merchantCode, posted, 'withdrawal_release', [main.id]);
@@ -565,14 +559,7 @@ export class Payments {
         if (withdrawal.status !== 'approved') throw new AppError('PAYMENT_STATE_CONFLICT');
         const { held } = await this.memberAccounts(tx, member);
         const payout = await ensureAccount(tx, { merchantCode: member.merchantCode, ownerType: 'clearing', ownerId: 'payout:BANK', currency: member.currency });
-        const posted = await postTransaction(tx, {
-          merchantCode: member.merchantCode,
-          cause: 'withdrawal',
-          causeRef: `withdrawal:${withdrawal.id}`,
-          actor,
-          legs: transferLegs(held.id, payout.id, member.currency, amountMinor),
-          response: () => null,
-        });
+        const posted = await this.move(tx, { merchantCode: member.merchantCode, cause: 'withdrawal', causeRef: `withdrawal:${withdrawal.id}`, actor, fromAccountId: held.id, toAccountId: payout.id, currency: member.currency, amountMinor });
         await tx.execute(sql`UPDATE wallet.withdrawals SET status = 'paid', paid_at = ${now}::timestamptz, settle_transaction_id = ${posted.transactionId} WHERE id = ${withdrawal.id}`);
         await this.recordAction(tx, 'withdrawal', withdrawal.id, 'paid', actor, reason);
       }
