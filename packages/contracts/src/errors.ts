@@ -2,18 +2,14 @@
  * The public error catalogue. Every error the API can answer with has a stable code, an HTTP status and a
  * message per language. Messages quote the product spec (sections 5 and 8) where it has words for the case.
  */
-export type Language = 'ES' | 'EN';
-export const LANGUAGES: readonly Language[] = ['ES', 'EN'] as const;
-export const DEFAULT_LANGUAGE: Language = 'ES';
+import { def, type ErrorDefinition, type Language, LANGUAGES } from './error-definition.js';
+import { REGISTRATION_ERRORS } from './errors-registration.js';
+import { LOGIN_ERRORS } from './errors-login.js';
+import { ACCOUNT_ERRORS } from './errors-account.js';
 
-export interface ErrorDefinition {
-  status: number;
-  message: Record<Language, string>;
-}
+export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
-const def = (status: number, EN: string, ES: string): ErrorDefinition => ({ status, message: { EN, ES } });
-
-export const ERRORS = {
+const CORE_ERRORS = {
   VALIDATION_FAILED: def(400, 'Items marked with * are required', 'Los elementos marcados con * son obligatorios'),
   INPUT_EMPTY: def(400, 'Input cannot be empty', 'El campo no puede estar vacío'),
   ACCOUNT_FORMAT: def(400, 'Account format is incorrect', 'El formato de la cuenta es incorrecto'),
@@ -80,6 +76,8 @@ export const ERRORS = {
   SERVICE_UNAVAILABLE: def(503, 'Network link is abnormal, please try again.', 'El enlace de red es anormal, intente de nuevo.'),
   INTERNAL: def(500, 'Unknown error.', 'Error desconocido.'),
 } as const satisfies Record<string, ErrorDefinition>;
+
+export const ERRORS = { ...CORE_ERRORS, ...REGISTRATION_ERRORS, ...LOGIN_ERRORS, ...ACCOUNT_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

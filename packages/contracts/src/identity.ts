@@ -1,37 +1,14 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
+import { merchantSchema, sessionPrincipalSchema } from './identity-common.js';
+import { registrationRpcMethods } from './identity-registration.js';
+import { loginRpcMethods } from './identity-login.js';
+import { accountRpcMethods } from './identity-account.js';
 
-export const merchantSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  currencySymbol: z.string(),
-  defaultLanguage: z.string(),
-  languages: z.array(z.string()),
-  timeZone: z.string(),
-});
-export type Merchant = z.infer<typeof merchantSchema>;
-
-export const memberInfoSchema = z.object({
-  id: z.string(),
-  account: z.string(),
-  nickname: z.string(),
-  type: z.number().int(),
-  currency: z.string(),
-  currencySymbol: z.string(),
-  merchantCode: z.string(),
-  lastLoginAt: z.string().nullable(),
-});
-export type MemberInfo = z.infer<typeof memberInfoSchema>;
-
-export const loginResultSchema = z.object({
-  token: z.string(),
-  firstTimeLogin: z.boolean(),
-  passwordExpired: z.boolean(),
-  user: z.object({ id: z.string(), account: z.string(), nickname: z.string(), type: z.number().int() }),
-  previousLoginAt: z.string().nullable(),
-});
-export type LoginResult = z.infer<typeof loginResultSchema>;
+export * from './identity-common.js';
+export * from './identity-registration.js';
+export * from './identity-login.js';
+export * from './identity-account.js';
 
 export const systemStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -54,19 +31,10 @@ export const systemStatusSchema = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
-/** The authenticated caller as the gateway sees it after checking a session token. */
-export const sessionPrincipalSchema = z.object({
-  memberId: z.string(),
-  merchantCode: z.string(),
-  account: z.string(),
-  type: z.number().int(),
-  currency: z.string(),
-});
-export type SessionPrincipal = z.infer<typeof sessionPrincipalSchema>;
-
-const clientMeta = { ip: z.string(), userAgent: z.string().optional() };
-
 export const identityRpc = defineRpc({
+  ...registrationRpcMethods,
+  ...loginRpcMethods,
+  ...accountRpcMethods,
   getSystemStatus: {
     input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), ip: z.string() }),
     output: systemStatusSchema,
@@ -75,27 +43,6 @@ export const identityRpc = defineRpc({
     input: z.object({ merchantCode: z.string().optional(), host: z.string().optional() }),
     output: merchantSchema,
   },
-  register: {
-    input: z.object({
-      merchantCode: z.string().optional(),
-      host: z.string().optional(),
-      username: z.string(),
-      password: z.string(),
-      confirmPassword: z.string(),
-      registerUrl: z.string().optional(),
-      registerMethod: z.string().optional(),
-      referralCode: z.string().optional(),
-      ...clientMeta,
-    }),
-    output: loginResultSchema,
-  },
-  login: {
-    input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), username: z.string(), password: z.string(), ...clientMeta }),
-    output: loginResultSchema,
-  },
-  authenticate: { input: z.object({ token: z.string() }), output: sessionPrincipalSchema.nullable() },
-  getMemberInfo: { input: z.object({ memberId: z.string() }), output: memberInfoSchema },
-  logout: { input: z.object({ token: z.string() }), output: z.object({ ended: z.boolean() }) },
   getPaymentPasswordStatus: { input: z.object({ memberId: z.string() }), output: z.object({ isSet: z.boolean() }) },
   /** 6-20 letters and digits; the old one is required when one is set. */
   setPaymentPassword: {

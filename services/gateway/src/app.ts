@@ -11,6 +11,9 @@ import { operatorApi } from './routes/operator-api.js';
 import { sandboxPay } from './routes/sandbox-pay.js';
 import { vendorApi } from './routes/vendor-api.js';
 import { betsApi } from './routes/bets-api.js';
+import { registrationApi } from './routes/identity-registration-api.js';
+import { loginApi } from './routes/identity-login-api.js';
+import { accountApi } from './routes/identity-account-api.js';
 import { PushHub } from './push.js';
 import { SessionResolver } from './auth.js';
 
@@ -47,13 +50,16 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(sandboxPay({ clients: options.clients, secret: options.sandboxPaySecret }));
   app.use(vendorApi({ clients: options.clients }));
   app.use(betsApi({ clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 }));
+  const edge = { clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 };
+  app.use(registrationApi(edge));
+  app.use(loginApi(edge));
+  app.use(accountApi({ ...edge, onLogout: (token) => push.endSession(token) }));
   app.use(
     publicApi({
       clients: options.clients,
       cache: options.cache,
       sessions,
       requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200,
-      onLogout: (token) => push.endSession(token),
     }),
   );
   const webDist = options.webDist;

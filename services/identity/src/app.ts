@@ -6,7 +6,10 @@ import { identityEnv, type IdentityConfig } from './config.js';
 import { MerchantDirectory } from './infra/merchants.js';
 import { PasswordHasher } from './infra/passwords.js';
 import { seedDemo } from './infra/seed.js';
-import { Accounts } from './features/accounts.js';
+import { Sessions } from './features/sessions.js';
+import { Registration } from './features/registration.js';
+import { Login } from './features/login.js';
+import type { IdentityDeps } from './deps.js';
 import { getSystemStatus } from './features/system-status.js';
 import { PaymentPasswords } from './features/payment-password.js';
 
@@ -20,7 +23,10 @@ export async function createIdentityService(context: ServiceContext, config: Ide
   const merchants = new MerchantDirectory(db.orm);
   const hasher = new PasswordHasher(config.ARGON2_MEMORY_KIB);
   let relay: OutboxRelay | undefined;
-  const accounts = new Accounts({ db, cache, merchants, hasher, outbox, relay: () => relay, config });
+  const deps: IdentityDeps = { db, bus: context.bus, cache, logger, merchants, hasher, outbox, relay: () => relay, config };
+  const sessions = new Sessions(deps);
+  const registration = new Registration(deps, sessions);
+  const login = new Login(deps, sessions);
   const paymentPasswords = new PaymentPasswords({ db, hasher });
 
   if (config.SEED_DEMO) {
@@ -38,11 +44,14 @@ export async function createIdentityService(context: ServiceContext, config: Ide
         const { hosts: _hosts, settings: _settings, ...merchant } = await merchants.resolve(input);
         return merchant;
       },
-      register: (input) => accounts.register(input),
-      login: (input) => accounts.login(input),
-      authenticate: ({ token }) => accounts.authenticate(token),
-      getMemberInfo: ({ memberId }) => accounts.memberInfo(memberId),
-      logout: ({ token }) => accounts.logout(token),
+      // Registration and brand configuration
+      register: (input) => registration.register(input),
+      // Sign-in
+      login: (input) => login.login(input),
+      // Sessions, passwords and profile
+      authenticate: ({ token }) => sessions.authenticate(token),
+      getMemberInfo: ({ memberId }) => sessions.memberInfo(memberId),
+      logout: ({ token }) => sessions.logout(token),
       getPaymentPasswordStatus: ({ memberId }) => paymentPasswords.status(memberId),
       setPaymentPassword: (input) => paymentPasswords.set(input),
       verifyPaymentPassword: (input) => paymentPasswords.verify(input),

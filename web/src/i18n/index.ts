@@ -2,6 +2,12 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import es from './es.json';
 import en from './en.json';
+import registrationEs from './registration.es.json';
+import registrationEn from './registration.en.json';
+import loginEs from './login.es.json';
+import loginEn from './login.en.json';
+import accountEs from './account.es.json';
+import accountEn from './account.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -18,7 +24,11 @@ export function normaliseLanguage(raw: string | null | undefined): UiLanguage | 
 export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage()) ?? DEFAULT_LANGUAGE;
 
 void i18n.use(initReactI18next).init({
-  resources: { ES: { translation: es }, EN: { translation: en } },
+  // One file per area of the client, merged into one namespace.
+  resources: {
+    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs } },
+    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn } },
+  },
   lng: initialLanguage,
   fallbackLng: 'EN',
   supportedLngs: [...UI_LANGUAGES],
