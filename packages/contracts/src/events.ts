@@ -8,6 +8,7 @@ export const TOPICS = {
   transfers: 'transfers.v1',
   contractOffers: 'contract-offers.v1',
   notices: 'notices.v1',
+  sessions: 'sessions.v1',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -48,7 +49,11 @@ export const balanceChangedSchema = z.object({
 });
 export type BalanceChanged = z.infer<typeof balanceChangedSchema>;
 
-/** A settled bet: what reports, the winner board, points and agent contracts are computed from. */
+/**
+ * A settled bet: what reports, the winner board, points and agent contracts are computed from. The payload carries
+ * the round's totals, not a change: a settled round corrected later (resettle, or an adjust after settlement) is
+ * published again under the same betId with a higher `revision`, and a reader keeps the highest revision it has seen.
+ */
 export const betSettledSchema = z.object({
   betId: z.string(),
   vendor: z.string(),
@@ -63,6 +68,12 @@ export const betSettledSchema = z.object({
   betAmountMinor: z.string(),
   validBetMinor: z.string(),
   winAmountMinor: z.string(),
+  /** Corrections the vendor made with adjust (signed); part of the member's result next to the win. */
+  adjustAmountMinor: z.string().default('0'),
+  /** Cancelled rounds are published too, with a valid bet of zero. */
+  state: z.enum(['settled', 'cancelled']).default('settled'),
+  /** 0 for the first settlement, then one more for each correction. */
+  revision: z.number().int().min(0).default(0),
   settledAt: z.string(),
 });
 export type BetSettled = z.infer<typeof betSettledSchema>;
@@ -79,12 +90,27 @@ export const transferCompletedSchema = z.object({
 });
 export type TransferCompleted = z.infer<typeof transferCompletedSchema>;
 
+/**
+ * Sessions that identity ended before their time (password change or reset, account disabled, a newer login on a
+ * single-session brand). Gateways drop their cached principals and close the sockets of these sessions at once.
+ * `tokenHashes` are base64url SHA-256 digests of the session tokens, never the tokens.
+ */
+export const sessionEndedSchema = z.object({
+  memberId: z.string(),
+  merchantCode: z.string(),
+  tokenHashes: z.array(z.string()),
+  reason: z.enum(['password-changed', 'password-reset', 'account-disabled', 'single-session']),
+  endedAt: z.string(),
+});
+export type SessionEnded = z.infer<typeof sessionEndedSchema>;
+
 /** Every event type with its topic and payload schema; producers and consumers validate against this map. */
 export const EVENTS = {
   'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
   'balance.changed': { topic: TOPICS.balances, version: 1, payload: balanceChangedSchema },
   'bet.settled': { topic: TOPICS.bets, version: 1, payload: betSettledSchema },
   'transfer.completed': { topic: TOPICS.transfers, version: 1, payload: transferCompletedSchema },
+  'session.ended': { topic: TOPICS.sessions, version: 1, payload: sessionEndedSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

@@ -18,6 +18,8 @@ export interface MemberAccountRow {
 }
 
 export interface StoredRound extends Round {
+  /** How many times the settled round was corrected. */
+  revision: number;
   vendor: string;
   roundId: string;
   memberId: string;
@@ -51,6 +53,7 @@ interface RoundRow {
   bet_total_minor: string;
   win_total_minor: string;
   adjust_total_minor: string;
+  revision: number;
   created_at: string | Date;
   settled_at: string | Date | null;
 }
@@ -69,6 +72,7 @@ const toRound = (row: RoundRow): StoredRound => ({
   betTotalMinor: BigInt(row.bet_total_minor),
   winTotalMinor: BigInt(row.win_total_minor),
   adjustTotalMinor: BigInt(row.adjust_total_minor),
+  revision: Number(row.revision ?? 0),
   createdAt: iso(row.created_at)!,
   settledAt: iso(row.settled_at),
 });
@@ -91,17 +95,6 @@ export async function insertVendorIfMissing(tx: Executor, code: string, name: st
   return inserted.length > 0;
 }
 
-/** The member's main account in a currency, locked: every keyed call of one member runs one after the other. */
-export async function lockMemberAccount(tx: Executor, memberId: string, currency: string): Promise<MemberAccountRow | undefined> {
-  const [account] = await rows<MemberAccountRow>(
-    tx,
-    sql`SELECT id, merchant_code, balance_minor, version FROM wallet.accounts
-        WHERE owner_type = 'member' AND owner_id = ${memberId} AND kind = 'main' AND currency = ${currency}
-        ORDER BY id LIMIT 1 FOR UPDATE`,
-  );
-  return account;
-}
-
 export async function findMemberAccount(tx: Executor, memberId: string, currency: string): Promise<MemberAccountRow | undefined> {
   const [account] = await rows<MemberAccountRow>(
     tx,
@@ -109,11 +102,6 @@ export async function findMemberAccount(tx: Executor, memberId: string, currency
         WHERE owner_type = 'member' AND owner_id = ${memberId} AND kind = 'main' AND currency = ${currency} ORDER BY id LIMIT 1`,
   );
   return account;
-}
-
-export async function accountBalanceMinor(tx: Executor, accountId: string): Promise<bigint> {
-  const [account] = await rows<{ balance_minor: string }>(tx, sql`SELECT balance_minor FROM wallet.accounts WHERE id = ${accountId}`);
-  return BigInt(account!.balance_minor);
 }
 
 export async function findVendorTransaction(tx: Executor, vendor: string, playerId: string, transactionId: string): Promise<VendorTransactionRow | undefined> {
@@ -126,97 +114,135 @@ export async function findVendorTransaction(tx: Executor, vendor: string, player
   return { ...row, response: typeof row.response === 'string' ? JSON.parse(row.response) : row.response };
 }
 
-/** A rollback stored for this transaction id, also one that arrived before the transaction itself. */
-export async function hasRollbackFor(tx: Executor, vendor: string, playerId: string, transactionId: string): Promise<boolean> {
-  const found = await rows(
-    tx,
-    sql`SELECT 1 FROM wallet.vendor_transactions WHERE vendor = ${vendor} AND player_id = ${playerId} AND target_transaction_id = ${transactionId} AND operation = 'rollback' LIMIT 1`,
-  );
-  return found.length > 0;
+/** Everything one keyed call decides on, read in one statement without locks (`applyCall` checks nothing moved). */
+export interface CallReading {
+  account: MemberAccountRow | undefined;
+  stored: VendorTransactionRow | undefined;
+  /** The bet a win or rollback names. */
+  target: VendorTransactionRow | undefined;
+  /** The call's round: by its round id, or for a rollback the round of the bet it names. */
+  round: StoredRound | undefined;
+  /** A rollback of this call's transaction id is already stored (it arrived first). */
+  rollbackExists: boolean;
+  /** The round has a bet that was not rolled back. */
+  liveBet: boolean;
+  /** The member's account name and upline path (top first), when asked for; nulls when the wallet has not seen the member. */
+  lineage: { account: string | null; agentPath: string[] | null } | undefined;
 }
 
-export async function hasLiveBet(tx: Executor, vendor: string, roundId: string): Promise<boolean> {
-  const found = await rows(
-    tx,
-    sql`SELECT 1 FROM wallet.vendor_transactions WHERE vendor = ${vendor} AND round_id = ${roundId} AND operation = 'bet' AND NOT rolled_back LIMIT 1`,
-  );
-  return found.length > 0;
-}
+const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
-export async function markRolledBack(tx: Executor, vendor: string, playerId: string, transactionId: string): Promise<void> {
-  await tx.execute(sql`UPDATE wallet.vendor_transactions SET rolled_back = true WHERE vendor = ${vendor} AND player_id = ${playerId} AND transaction_id = ${transactionId}`);
-}
+const vendorTransactionJson = (alias: string) =>
+  sql.raw(`json_build_object('operation', ${alias}.operation, 'round_id', ${alias}.round_id, 'target_transaction_id', ${alias}.target_transaction_id,
+    'amount_minor', ${alias}.amount_minor::text, 'rolled_back', ${alias}.rolled_back, 'request_hash', ${alias}.request_hash, 'response', ${alias}.response)`);
 
-export async function insertVendorTransaction(
+export async function loadCall(
   tx: Executor,
-  row: {
+  input: { vendor: string; player: string; currency: string; transactionId: string; roundId: string | null; targetTransactionId: string | null; checkRollback: boolean; checkLiveBet: boolean; withLineage: boolean },
+): Promise<CallReading> {
+  const [row] = await rows<{ account: unknown; stored: unknown; target: unknown; round: unknown; rollback_exists: boolean; live_bet: boolean; lineage: unknown }>(
+    tx,
+    sql`WITH target AS (
+          SELECT * FROM wallet.vendor_transactions
+           WHERE vendor = ${input.vendor} AND player_id = ${input.player} AND transaction_id = ${input.targetTransactionId}
+        ), round AS (
+          SELECT ${roundColumns} FROM wallet.rounds
+           WHERE vendor = ${input.vendor} AND round_id = coalesce(${input.roundId}::text, (SELECT round_id FROM target))
+        )
+        SELECT
+          (SELECT json_build_object('id', a.id::text, 'merchant_code', a.merchant_code, 'balance_minor', a.balance_minor::text, 'version', a.version::text)
+             FROM wallet.accounts a
+            WHERE a.owner_type = 'member' AND a.owner_id = ${input.player} AND a.kind = 'main' AND a.currency = ${input.currency}
+            ORDER BY a.id LIMIT 1) AS account,
+          (SELECT ${vendorTransactionJson('s')} FROM wallet.vendor_transactions s
+            WHERE s.vendor = ${input.vendor} AND s.player_id = ${input.player} AND s.transaction_id = ${input.transactionId}) AS stored,
+          (SELECT ${vendorTransactionJson('t')} FROM target t) AS target,
+          (SELECT json_build_object('vendor', r.vendor, 'round_id', r.round_id, 'member_id', r.member_id, 'merchant_code', r.merchant_code,
+                  'currency', r.currency, 'game_type', r.game_type, 'game_code', r.game_code, 'state', r.state,
+                  'bet_total_minor', r.bet_total_minor::text, 'win_total_minor', r.win_total_minor::text,
+                  'adjust_total_minor', r.adjust_total_minor::text, 'revision', r.revision, 'created_at', r.created_at, 'settled_at', r.settled_at)
+             FROM round r) AS round,
+          ${input.checkRollback}::boolean AND EXISTS (
+            SELECT 1 FROM wallet.vendor_transactions
+             WHERE vendor = ${input.vendor} AND player_id = ${input.player} AND target_transaction_id = ${input.transactionId} AND operation = 'rollback'
+          ) AS rollback_exists,
+          ${input.checkLiveBet}::boolean AND EXISTS (
+            SELECT 1 FROM wallet.vendor_transactions
+             WHERE vendor = ${input.vendor} AND round_id = (SELECT round_id FROM round) AND operation = 'bet' AND NOT rolled_back
+          ) AS live_bet,
+          CASE WHEN ${input.withLineage}::boolean THEN (
+            WITH RECURSIVE chain (member_id, account, upline_id, depth) AS (
+              SELECT member_id, account, upline_id, 0 FROM wallet.member_directory WHERE member_id = ${input.player}
+              UNION ALL
+              SELECT d.member_id, d.account, d.upline_id, c.depth + 1 FROM wallet.member_directory d JOIN chain c ON d.member_id = c.upline_id WHERE c.depth < 30
+            )
+            SELECT json_build_object('account', (SELECT account FROM chain WHERE depth = 0),
+                                     'path', (SELECT json_agg(upline_id ORDER BY depth DESC) FROM chain WHERE upline_id IS NOT NULL),
+                                     'known', EXISTS (SELECT 1 FROM chain))
+          ) END AS lineage`,
+  );
+  const result = row!;
+  const account = result.account ? parseJson<MemberAccountRow>(result.account) : undefined;
+  const vendorTransaction = (value: unknown): VendorTransactionRow | undefined => {
+    if (!value) return undefined;
+    const parsed = parseJson<VendorTransactionRow>(value);
+    return { ...parsed, response: parseJson(parsed.response) };
+  };
+  const lineage = result.lineage ? parseJson<{ account: string | null; path: string[] | null; known: boolean }>(result.lineage) : undefined;
+  return {
+    account,
+    stored: vendorTransaction(result.stored),
+    target: vendorTransaction(result.target),
+    round: result.round ? toRound(parseJson<RoundRow>(result.round)) : undefined,
+    rollbackExists: result.rollback_exists === true,
+    liveBet: result.live_bet === true,
+    lineage: lineage ? (lineage.known ? { account: lineage.account, agentPath: lineage.path ?? [] } : { account: null, agentPath: null }) : undefined,
+  };
+}
+
+/** The decided call, as `wallet.apply_vendor_call` takes it (see migration 005). */
+export interface DecidedCall {
+  memberAccountId: string;
+  expectedVersion: string;
+  postings: Array<{
+    id: string;
+    merchantCode: string;
+    cause: string;
+    causeRef: string;
+    actor: string;
+    idempotencyKey: string;
+    requestHash: string;
+    legs: Array<{ accountId: string; currency: string; amountMinor: string }>;
+  }>;
+  round?: Record<string, unknown> & { expected: Record<string, unknown> | null };
+  rolledBack?: { vendor: string; playerId: string; transactionId: string };
+  call: {
     vendor: string;
     playerId: string;
     transactionId: string;
     operation: string;
     roundId: string | null;
     targetTransactionId: string | null;
-    amountMinor: bigint;
+    amountMinor: string;
     requestHash: string;
     response: unknown;
     ledgerTransactionId: string | null;
-  },
-): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO wallet.vendor_transactions (vendor, player_id, transaction_id, operation, round_id, target_transaction_id, amount_minor, request_hash, response, ledger_transaction_id)
-        VALUES (${row.vendor}, ${row.playerId}, ${row.transactionId}, ${row.operation}, ${row.roundId}, ${row.targetTransactionId}, ${row.amountMinor.toString()}::bigint,
-                ${row.requestHash}, ${JSON.stringify(row.response)}::jsonb, ${row.ledgerTransactionId})`,
-  );
+  };
+  events: Array<{ id: string; topic: string; key: string; envelope: unknown }>;
 }
 
-const roundColumns = sql`vendor, round_id, member_id, merchant_code, currency, game_type, game_code, state, bet_total_minor, win_total_minor, adjust_total_minor, created_at, settled_at`;
-
-export async function findRound(tx: Executor, vendor: string, roundId: string): Promise<StoredRound | undefined> {
-  const [row] = await rows<RoundRow>(tx, sql`SELECT ${roundColumns} FROM wallet.rounds WHERE vendor = ${vendor} AND round_id = ${roundId}`);
-  return row ? toRound(row) : undefined;
+/** One statement, one commit; throws SQLSTATE 40001 when the reading it was decided on is stale. */
+export async function applyCall(tx: Executor, decided: DecidedCall): Promise<void> {
+  await tx.execute(sql`SELECT wallet.apply_vendor_call(${JSON.stringify(decided)}::jsonb)`);
 }
 
-/** Writes the round's new state and totals, creating it on its first bet. */
-export async function saveRound(tx: Executor, round: Omit<StoredRound, 'createdAt' | 'settledAt'>): Promise<StoredRound> {
-  const closes = round.state !== 'open';
-  const [row] = await rows<RoundRow>(
-    tx,
-    sql`INSERT INTO wallet.rounds (vendor, round_id, member_id, merchant_code, currency, game_type, game_code, state, bet_total_minor, win_total_minor, adjust_total_minor, settled_at)
-        VALUES (${round.vendor}, ${round.roundId}, ${round.memberId}, ${round.merchantCode}, ${round.currency}, ${round.gameType}, ${round.gameCode}, ${round.state},
-                ${round.betTotalMinor.toString()}::bigint, ${round.winTotalMinor.toString()}::bigint, ${round.adjustTotalMinor.toString()}::bigint, ${closes ? sql`now()` : null})
-        ON CONFLICT (vendor, round_id) DO UPDATE SET state = excluded.state, bet_total_minor = excluded.bet_total_minor,
-          win_total_minor = excluded.win_total_minor, adjust_total_minor = excluded.adjust_total_minor,
-          settled_at = coalesce(wallet.rounds.settled_at, excluded.settled_at)
-        RETURNING ${roundColumns}`,
-  );
-  return toRound(row!);
-}
+const roundColumns = sql`vendor, round_id, member_id, merchant_code, currency, game_type, game_code, state, bet_total_minor, win_total_minor, adjust_total_minor, revision, created_at, settled_at`;
 
 export async function recordMember(tx: Executor, member: { memberId: string; merchantCode: string; account: string; uplineId: string | null }): Promise<void> {
   await tx.execute(
     sql`INSERT INTO wallet.member_directory (member_id, merchant_code, account, upline_id) VALUES (${member.memberId}, ${member.merchantCode}, ${member.account}, ${member.uplineId})
         ON CONFLICT (member_id) DO NOTHING`,
   );
-}
-
-/** The member's account name and upline path (top first) as far as the wallet has seen them; nulls when unknown. */
-export async function memberLineage(tx: Executor, memberId: string): Promise<{ account: string | null; agentPath: string[] | null }> {
-  const chain = await rows<{ member_id: string; account: string; upline_id: string | null; depth: number }>(
-    tx,
-    sql`WITH RECURSIVE chain (member_id, account, upline_id, depth) AS (
-          SELECT member_id, account, upline_id, 0 FROM wallet.member_directory WHERE member_id = ${memberId}
-          UNION ALL
-          SELECT d.member_id, d.account, d.upline_id, c.depth + 1 FROM wallet.member_directory d JOIN chain c ON d.member_id = c.upline_id WHERE c.depth < 30
-        ) SELECT member_id, account, upline_id, depth FROM chain ORDER BY depth`,
-  );
-  const self = chain[0];
-  if (!self) return { account: null, agentPath: null };
-  const path: string[] = [];
-  for (let upline = self.upline_id, depth = 1; upline; depth++) {
-    path.unshift(upline);
-    upline = chain.find((row) => row.depth === depth)?.upline_id ?? null;
-  }
-  return { account: self.account, agentPath: path };
 }
 
 export async function houseBalance(tx: Executor, merchantCode: string, ownerId: string, currency: string): Promise<{ sumMinor: bigint; shards: number }> {

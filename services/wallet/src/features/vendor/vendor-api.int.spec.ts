@@ -307,6 +307,61 @@ describe('the seamless-wallet vendor API, through the gateway (embedded)', () =>
       expect(round!.win_total_minor).toBe('1500');
     });
 
+    it('publishes a corrected settled round again with the next revision, and keeps an open round quiet', async () => {
+      const roundId = id();
+      await vendor.call('bet', { player, currency: 'MXN', transactionId: id(), roundId, gameType: 'SPORTS', amount: '10.00', win: '0', settle: true });
+      await waitFor(() => settledFor(roundId).length === 1, 'the first bet.settled');
+      await vendor.call('resettle', { player, currency: 'MXN', transactionId: id(), roundId, winAmount: '25.00' });
+      await waitFor(() => settledFor(roundId).length === 2, 'the resettle correction');
+      await vendor.call('adjust', { player, currency: 'MXN', transactionId: id(), roundId, amount: '-5.00' });
+      await waitFor(() => settledFor(roundId).length === 3, 'the adjust correction');
+      const payloads = settledFor(roundId).map((event) => event.payload);
+      expect(payloads.map((payload) => payload.revision)).toEqual([0, 1, 2]);
+      expect(payloads[1]).toMatchObject({ winAmountMinor: '2500', adjustAmountMinor: '0', validBetMinor: '1000', state: 'settled' });
+      expect(payloads[2]).toMatchObject({ winAmountMinor: '2500', adjustAmountMinor: '-500' });
+      // Each event carries the whole round, so the last revision alone says what the round is now.
+      expect(payloads[2]!.settledAt).toBe(payloads[0]!.settledAt);
+
+      const open = id();
+      await vendor.call('bet', { player, currency: 'MXN', transactionId: id(), roundId: open, gameType: 'SPORTS', amount: '1.00' });
+      await vendor.call('adjust', { player, currency: 'MXN', transactionId: id(), roundId: open, amount: '0.50' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(settledFor(open)).toHaveLength(0);
+    });
+
+    it("applies many calls of one player at once one after the other, each exactly once", async () => {
+      const { token: busy, memberId } = await register();
+      await deposit(busy, '100.00');
+      const rounds = Array.from({ length: 12 }, () => ({ roundId: id(), betId: id(), winId: id() }));
+      // Bets of different rounds race each other; every bet is also delivered twice at the same moment.
+      const bets = rounds.flatMap(({ roundId, betId }) => {
+        const bet = { player: memberId, currency: 'MXN', transactionId: betId, roundId, gameType: 'RNG', amount: '5.00' };
+        return [vendor.call('bet', bet), vendor.call('bet', bet)];
+      });
+      const betReplies = await Promise.all(bets);
+      expect(betReplies.every((reply) => reply.status === 200)).toBe(true);
+      // The early rollback of one more bet races its bet: whichever lands first, the player ends up not charged.
+      const raced = { roundId: id(), betId: id() };
+      const [rollbackReply, lateBet] = await Promise.all([
+        vendor.call('rollback', { player: memberId, currency: 'MXN', transactionId: id(), betTransactionId: raced.betId, roundId: raced.roundId }),
+        vendor.call('bet', { player: memberId, currency: 'MXN', transactionId: raced.betId, roundId: raced.roundId, gameType: 'RNG', amount: '7.00' }),
+      ]);
+      expect(rollbackReply.status).toBe(200);
+      expect([200, 409]).toContain(lateBet.status);
+      const wins = await Promise.all(rounds.map(({ roundId, winId }) => vendor.call('win', { player: memberId, currency: 'MXN', transactionId: winId, roundId, amount: '1.00', settle: true })));
+      expect(wins.every((reply) => reply.status === 200)).toBe(true);
+      expect(Number(await balanceOf(memberId))).toBeCloseTo(100 - 12 * 5 + 12 * 1, 2);
+      const [counts] = await rows<{ bets: number; rounds: number }>(
+        platform.db.orm,
+        sql`SELECT (SELECT count(*)::int FROM wallet.transactions t JOIN wallet.entries e ON e.transaction_id = t.id JOIN wallet.accounts a ON a.id = e.account_id
+                     WHERE t.cause = 'bet' AND a.owner_type = 'member' AND a.owner_id = ${memberId}) AS bets,
+                   (SELECT count(*)::int FROM wallet.rounds WHERE member_id = ${memberId} AND state = 'settled') AS rounds`,
+      );
+      // Twelve bets plus the raced one if it landed before its rollback (then the rollback refunded it).
+      expect(counts!.bets).toBe(lateBet.status === 200 ? 13 : 12);
+      expect(counts!.rounds).toBe(12);
+    });
+
     it('adjusts a round both ways and refuses to take more than the player has', async () => {
       const roundId = id();
       await vendor.call('bet', { player, currency: 'MXN', transactionId: id(), roundId, gameType: 'RNG', amount: '2.00' });

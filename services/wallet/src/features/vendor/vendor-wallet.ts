@@ -27,9 +27,9 @@ import {
   type Round,
   type RoundDecision,
 } from '../../domain/rounds.js';
-import { ensureAccount, findAccount, postTransaction, type Cause } from '../../infra/ledger-store.js';
-import { announceBalances } from '../balances.js';
+import { ensureAccount, type AccountRef, type Cause } from '../../infra/ledger-store.js';
 import * as repo from './repository.js';
+import { CallPlan } from './call-plan.js';
 import { signatureMatches, timestampFresh } from './signature.js';
 
 export const DEMO_VENDORS = [
@@ -37,25 +37,25 @@ export const DEMO_VENDORS = [
   { code: 'SIMVENDOR', name: 'Vendor simulator' },
 ] as const;
 
-const isUniqueViolation = (error: unknown): boolean => {
+type KeyedOperation = Exclude<VendorOperation, 'balance'>;
+
+/** Enough for dozens of calls of one member arriving at once; each retry reads the newest state. */
+const MAX_ATTEMPTS = 25;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isSqlState = (error: unknown, code: string): boolean => {
   for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
+    if ((current as { code?: string }).code === code) return true;
+    if (code === '23514' && String((current as { message?: string }).message ?? '').includes('balance_not_negative')) return true;
   }
   return false;
 };
 
-/** One keyed call in flight: who, which member account, and what it has moved so far. */
-interface CallContext {
-  tx: Executor;
-  vendor: string;
-  player: string;
-  currency: string;
-  merchantCode: string;
-  memberAccountId: string;
-  transactionId: string;
-  hash: string;
-  ledgerTransactionId?: string;
-}
+const accept = (decision: RoundDecision): Round => {
+  if (!decision.ok) throw new AppError(decision.refusal);
+  return decision.round;
+};
 
 export interface VendorWalletDeps {
   db: Database;
@@ -67,16 +67,18 @@ export interface VendorWalletDeps {
 }
 
 /**
- * The seamless wallet: verifies a vendor's signed call, then applies it once. Every keyed call locks the member's
- * account first, so calls of one member (a bet and its early rollback, two retries) run one after the other, while
- * the house side is spread over sub-accounts so different members do not queue on one row.
+ * The seamless wallet: verifies a vendor's signed call, then applies it once, in two round trips to the database: one
+ * statement reads everything the call depends on, the pure round rules decide, and one function call writes the
+ * decision (ledger, round, stored answer, events) and commits. The write refuses when the member's account moved since
+ * the reading, so calls of one member (a bet and its early rollback, two retries) still take effect one after the
+ * other, while the house side is spread over sub-accounts so different members do not queue on one row.
  */
 export class VendorWallet {
   private readonly now: () => number;
   /** Vendors are read on every call and change rarely: kept a few seconds, so a disabled vendor stops soon after. */
   private readonly vendors = new Map<string, { vendor: repo.VendorRow | undefined; at: number }>();
   /** Account ids never change once opened; the house sub-accounts are looked up on every bet and win. */
-  private readonly houseAccountIds = new Map<string, string>();
+  private readonly accountIds = new Map<string, string>();
   constructor(private readonly deps: VendorWalletDeps) {
     this.now = deps.now ?? Date.now;
   }
@@ -117,19 +119,26 @@ export class VendorWallet {
     }
     const operation = input.operation;
     if (operation === 'balance') return this.balance(vendorBodySchemas.balance.parse(json));
-    const body = (vendorBodySchemas[operation] as z.ZodType).parse(json) as VendorBody<Exclude<VendorOperation, 'balance'>>;
+    const body = (vendorBodySchemas[operation] as z.ZodType).parse(json) as VendorBody<KeyedOperation>;
     const amounts = this.amountsOf(operation, body);
     const hash = requestHash({ operation, ...body, ...Object.fromEntries(Object.entries(amounts).map(([name, minor]) => [name, minor.toString()])) });
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 1; ; attempt++) {
+      const reading = await repo.loadCall(this.deps.db.orm, this.readingFor(vendor.code, operation, body));
+      const plan = await this.decide(vendor.code, operation, body, amounts, hash, reading);
+      if (!plan.decided) return plan.answer;
       try {
-        const answer = await this.deps.db.transaction((tx) => this.keyed(tx, vendor.code, operation, body, amounts, hash));
-        this.deps.relay()?.wake();
-        return answer;
+        await repo.applyCall(this.deps.db.orm, plan.decided);
       } catch (error) {
-        // Two deliveries of one call raced past the replay check: the second attempt finds the stored answer.
-        if (attempt === 0 && isUniqueViolation(error)) continue;
+        // Another call of the same member (or a second delivery of this one) committed since the reading: read again.
+        if ((isSqlState(error, '40001') || isSqlState(error, '23505')) && attempt < MAX_ATTEMPTS) {
+          await sleep(Math.random() * attempt);
+          continue;
+        }
+        if (isSqlState(error, '23514')) throw new AppError('INSUFFICIENT_FUNDS', { cause: error });
         throw error;
       }
+      this.deps.relay()?.wake();
+      return plan.answer;
     }
   }
 
@@ -164,217 +173,141 @@ export class VendorWallet {
     return amounts;
   }
 
-  private async keyed(tx: Executor, vendor: string, operation: Exclude<VendorOperation, 'balance'>, body: VendorBody<Exclude<VendorOperation, 'balance'>>, amounts: Record<string, bigint>, hash: string): Promise<VendorAnswer> {
-    const account = await repo.lockMemberAccount(tx, body.player, body.currency);
-    if (!account) throw new AppError('PLAYER_NOT_FOUND');
-    const stored = await repo.findVendorTransaction(tx, vendor, body.player, body.transactionId);
-    if (stored) {
-      if (stored.request_hash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return stored.response as VendorAnswer;
+  /** What the decision of this call needs read: the round, the bet it names, and the upline when a round may close. */
+  private readingFor(vendor: string, operation: KeyedOperation, body: VendorBody<KeyedOperation>): Parameters<typeof repo.loadCall>[1] {
+    const base = { vendor, player: body.player, currency: body.currency, transactionId: body.transactionId, checkRollback: false, checkLiveBet: false, withLineage: false };
+    switch (operation) {
+      case 'bet': {
+        const bet = body as VendorBody<'bet'>;
+        return { ...base, roundId: bet.roundId, targetTransactionId: null, checkRollback: true, withLineage: bet.settle === true };
+      }
+      case 'win': {
+        const win = body as VendorBody<'win'>;
+        return { ...base, roundId: win.roundId, targetTransactionId: win.betTransactionId ?? null, checkLiveBet: !win.betTransactionId, withLineage: win.settle === true };
+      }
+      case 'rollback':
+        // The round is the one of the bet it names, whatever round id the vendor sent.
+        return { ...base, roundId: null, targetTransactionId: (body as VendorBody<'rollback'>).betTransactionId };
+      case 'adjust':
+      case 'void':
+      case 'resettle':
+        return { ...base, roundId: (body as VendorBody<'adjust'>).roundId, targetTransactionId: null, withLineage: true };
+      case 'tip':
+        return { ...base, roundId: null, targetTransactionId: null };
     }
-    const context: CallContext = {
-      tx,
-      vendor,
-      player: body.player,
-      currency: body.currency,
-      merchantCode: account.merchant_code,
-      memberAccountId: account.id,
-      transactionId: body.transactionId,
-      hash,
+  }
+
+  /** The answer to a replay, or the call decided: its ledger postings, round, stored answer and events. */
+  private async decide(vendor: string, operation: KeyedOperation, body: VendorBody<KeyedOperation>, amounts: Record<string, bigint>, hash: string, reading: repo.CallReading): Promise<{ answer: VendorAnswer; decided?: repo.DecidedCall }> {
+    const account = reading.account;
+    if (!account) throw new AppError('PLAYER_NOT_FOUND');
+    if (reading.stored) {
+      if (reading.stored.request_hash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return { answer: reading.stored.response as VendorAnswer };
+    }
+    const plan = new CallPlan(this, vendor, body, account, hash, reading);
+    const roundOf = (roundId: string): repo.StoredRound | undefined => {
+      const round = reading.round;
+      if (round && round.roundId !== roundId) return undefined;
+      if (round && (round.memberId !== body.player || round.currency !== body.currency)) throw new AppError('ROUND_CONFLICT', { field: 'roundId' });
+      return round;
     };
     switch (operation) {
-      case 'bet':
-        return this.bet(context, body as VendorBody<'bet'>, amounts.amount!, amounts.win);
-      case 'win':
-        return this.win(context, body as VendorBody<'win'>, amounts.amount!);
-      case 'rollback':
-        return this.rollback(context, body as VendorBody<'rollback'>);
-      case 'adjust':
-        return this.onRound(context, 'adjust', (body as VendorBody<'adjust'>).roundId, 'adjustment', (round) => adjustRound(round, amounts.amount!), amounts.amount!);
-      case 'void':
-        return this.onRound(context, 'void', (body as VendorBody<'void'>).roundId, 'void', (round) => voidRound(round), 0n);
-      case 'resettle':
-        return this.onRound(context, 'resettle', (body as VendorBody<'resettle'>).roundId, 'resettle', (round) => resettleRound(round, amounts.winAmount!), amounts.winAmount!);
-      case 'tip':
-        return this.tip(context, body as VendorBody<'tip'>, amounts.amount!);
-    }
-  }
-
-  private async bet(context: CallContext, body: VendorBody<'bet'>, amountMinor: bigint, winMinor: bigint | undefined): Promise<VendorAnswer> {
-    if (await repo.hasRollbackFor(context.tx, context.vendor, context.player, context.transactionId)) throw new AppError('TRANSACTION_ROLLED_BACK');
-    const existing = await this.roundOf(context, body.roundId);
-    if (existing && existing.gameType !== body.gameType) throw new AppError('ROUND_CONFLICT', { field: 'gameType' });
-    const settleNow = body.settle === true;
-    const betDecision = placeBet(existing, amountMinor, settleNow && winMinor === undefined);
-    let round = this.accept(betDecision);
-    const gameType = existing?.gameType ?? body.gameType;
-    await this.move(context, 'bet', body.roundId, gameType, -amountMinor);
-    let closes = betDecision.ok && betDecision.closes;
-    if (winMinor !== undefined) {
-      const winDecision = creditWin(round, true, winMinor, settleNow);
-      round = this.accept(winDecision);
-      await this.move(context, 'win', body.roundId, gameType, winMinor);
-      closes = winDecision.ok && winDecision.closes;
-    }
-    const saved = await repo.saveRound(context.tx, {
-      vendor: context.vendor,
-      roundId: body.roundId,
-      memberId: context.player,
-      merchantCode: context.merchantCode,
-      currency: context.currency,
-      gameType,
-      gameCode: existing?.gameCode ?? body.gameCode ?? null,
-      ...round,
-    });
-    if (closes) await this.announceRound(context.tx, saved);
-    return this.finish(context, 'bet', body.roundId, null, amountMinor, saved.state);
-  }
-
-  private async win(context: CallContext, body: VendorBody<'win'>, amountMinor: bigint): Promise<VendorAnswer> {
-    const round = await this.roundOf(context, body.roundId);
-    let hasBet = false;
-    if (round && body.betTransactionId) {
-      const bet = await repo.findVendorTransaction(context.tx, context.vendor, context.player, body.betTransactionId);
-      if (bet?.operation === 'bet' && bet.round_id === body.roundId) {
-        if (bet.rolled_back) throw new AppError('TRANSACTION_ROLLED_BACK');
-        hasBet = true;
+      case 'bet': {
+        const bet = body as VendorBody<'bet'>;
+        if (reading.rollbackExists) throw new AppError('TRANSACTION_ROLLED_BACK');
+        const existing = roundOf(bet.roundId);
+        if (existing && existing.gameType !== bet.gameType) throw new AppError('ROUND_CONFLICT', { field: 'gameType' });
+        const settleNow = bet.settle === true;
+        const winMinor = amounts.win;
+        const gameType = existing?.gameType ?? bet.gameType;
+        const betDecision = placeBet(existing, amounts.amount!, settleNow && winMinor === undefined);
+        let round = accept(betDecision);
+        await plan.move('bet', bet.roundId, gameType, -amounts.amount!);
+        let closes = betDecision.ok && betDecision.closes;
+        if (winMinor !== undefined) {
+          const winDecision = creditWin(round, true, winMinor, settleNow);
+          round = accept(winDecision);
+          await plan.move('win', bet.roundId, gameType, winMinor);
+          closes = winDecision.ok && winDecision.closes;
+        }
+        plan.saveRound(existing, { roundId: bet.roundId, gameType, gameCode: existing?.gameCode ?? bet.gameCode ?? null, ...round }, closes ? 'closes' : 'stays');
+        return plan.finish('bet', bet.roundId, null, amounts.amount!);
       }
-    } else if (round) {
-      hasBet = await repo.hasLiveBet(context.tx, context.vendor, body.roundId);
+      case 'win': {
+        const win = body as VendorBody<'win'>;
+        const round = roundOf(win.roundId);
+        let hasBet = false;
+        if (round && win.betTransactionId) {
+          const target = reading.target;
+          if (target?.operation === 'bet' && target.round_id === win.roundId) {
+            if (target.rolled_back) throw new AppError('TRANSACTION_ROLLED_BACK');
+            hasBet = true;
+          }
+        } else if (round) hasBet = reading.liveBet;
+        const decision = creditWin(round, hasBet, amounts.amount!, win.settle === true);
+        const next = accept(decision);
+        await plan.move('win', win.roundId, round!.gameType, amounts.amount!);
+        plan.saveRound(round, { ...round!, ...next }, decision.ok && decision.closes ? 'closes' : 'stays');
+        return plan.finish('win', win.roundId, null, amounts.amount!);
+      }
+      case 'rollback': {
+        const rollback = body as VendorBody<'rollback'>;
+        const target = reading.target;
+        // The bet has not arrived (or never will): remember the rollback so the late bet is refused, and answer OK.
+        if (!target) return plan.finish('rollback', rollback.roundId ?? null, rollback.betTransactionId, 0n);
+        if (target.operation !== 'bet') throw new AppError('BET_NOT_FOUND', { field: 'betTransactionId' });
+        const round = roundOf(target.round_id!);
+        if (target.rolled_back) return plan.finish('rollback', target.round_id, rollback.betTransactionId, 0n, round?.state);
+        const amountMinor = BigInt(target.amount_minor);
+        const next = accept(rollBackBet(round!, amountMinor));
+        await plan.move('rollback', target.round_id!, round!.gameType, amountMinor);
+        plan.markRolledBack(rollback.betTransactionId);
+        plan.saveRound(round, { ...round!, ...next }, 'stays');
+        return plan.finish('rollback', target.round_id, rollback.betTransactionId, amountMinor);
+      }
+      case 'adjust':
+      case 'void':
+      case 'resettle': {
+        const roundId = (body as VendorBody<'adjust'>).roundId;
+        const round = roundOf(roundId);
+        const decision =
+          operation === 'adjust' ? adjustRound(round, amounts.amount!) : operation === 'void' ? voidRound(round) : resettleRound(round, amounts.winAmount!);
+        const next = accept(decision);
+        const cause: Cause = operation === 'adjust' ? 'adjustment' : operation;
+        await plan.move(cause, roundId, round!.gameType, decision.ok ? decision.memberDeltaMinor : 0n);
+        // A settled round that changes is published again as a correction.
+        const effect = decision.ok && decision.closes ? 'closes' : round!.state === 'settled' ? 'corrects' : 'stays';
+        plan.saveRound(round, { ...round!, ...next }, effect);
+        return plan.finish(operation, roundId, null, operation === 'adjust' ? amounts.amount! : operation === 'resettle' ? amounts.winAmount! : 0n);
+      }
+      case 'tip': {
+        const tip = body as VendorBody<'tip'>;
+        const tips = await this.accountId({ merchantCode: account.merchant_code, ownerType: 'vendor', ownerId: vendor, kind: 'tip', currency: body.currency });
+        plan.post('tip', tip.roundId ?? null, tips, -amounts.amount!);
+        return plan.finish('tip', tip.roundId ?? null, null, amounts.amount!);
+      }
     }
-    const decision = creditWin(round, hasBet, amountMinor, body.settle === true);
-    const next = this.accept(decision);
-    await this.move(context, 'win', body.roundId, round!.gameType, amountMinor);
-    const saved = await repo.saveRound(context.tx, { ...round!, ...next });
-    if (decision.ok && decision.closes) await this.announceRound(context.tx, saved);
-    return this.finish(context, 'win', body.roundId, null, amountMinor, saved.state);
   }
 
-  private async rollback(context: CallContext, body: VendorBody<'rollback'>): Promise<VendorAnswer> {
-    const target = await repo.findVendorTransaction(context.tx, context.vendor, context.player, body.betTransactionId);
-    // The bet has not arrived (or never will): remember the rollback so the late bet is refused, and answer OK.
-    if (!target) return this.finish(context, 'rollback', body.roundId ?? null, body.betTransactionId, 0n);
-    if (target.operation !== 'bet') throw new AppError('BET_NOT_FOUND', { field: 'betTransactionId' });
-    const round = await this.roundOf(context, target.round_id!);
-    if (target.rolled_back) return this.finish(context, 'rollback', target.round_id, body.betTransactionId, 0n, round?.state);
-    const amountMinor = BigInt(target.amount_minor);
-    const next = this.accept(rollBackBet(round!, amountMinor));
-    await this.move(context, 'rollback', target.round_id!, round!.gameType, amountMinor);
-    await repo.markRolledBack(context.tx, context.vendor, context.player, body.betTransactionId);
-    const saved = await repo.saveRound(context.tx, { ...round!, ...next });
-    return this.finish(context, 'rollback', target.round_id, body.betTransactionId, amountMinor, saved.state);
-  }
-
-  /** adjust, void and resettle: a rule on an existing round of this player, and the money it decides. */
-  private async onRound(context: CallContext, operation: VendorOperation, roundId: string, cause: Cause, decide: (round: Round | undefined) => RoundDecision, recordedAmountMinor: bigint): Promise<VendorAnswer> {
-    const round = await this.roundOf(context, roundId);
-    const decision = decide(round);
-    const next = this.accept(decision);
-    await this.move(context, cause, roundId, round!.gameType, decision.ok ? decision.memberDeltaMinor : 0n);
-    const saved = await repo.saveRound(context.tx, { ...round!, ...next });
-    if (decision.ok && decision.closes) await this.announceRound(context.tx, saved);
-    return this.finish(context, operation, roundId, null, recordedAmountMinor, saved.state);
-  }
-
-  private async tip(context: CallContext, body: VendorBody<'tip'>, amountMinor: bigint): Promise<VendorAnswer> {
-    const tips = await ensureAccount(context.tx, { merchantCode: context.merchantCode, ownerType: 'vendor', ownerId: context.vendor, kind: 'tip', currency: context.currency });
-    await this.post(context, 'tip', body.roundId ?? null, [
-      { accountId: context.memberAccountId, currency: context.currency, amountMinor: -amountMinor },
-      { accountId: tips.id, currency: context.currency, amountMinor },
-    ]);
-    return this.finish(context, 'tip', body.roundId ?? null, null, amountMinor);
-  }
-
-  /** The round, if it exists, as long as it is this player's in this currency. */
-  private async roundOf(context: CallContext, roundId: string): Promise<repo.StoredRound | undefined> {
-    const round = await repo.findRound(context.tx, context.vendor, roundId);
-    if (round && (round.memberId !== context.player || round.currency !== context.currency)) throw new AppError('ROUND_CONFLICT', { field: 'roundId' });
-    return round;
-  }
-
-  private accept(decision: RoundDecision): Round {
-    if (!decision.ok) throw new AppError(decision.refusal);
-    return decision.round;
-  }
-
-  /** Moves `memberDeltaMinor` between the member and the round's house sub-account; nothing when it is zero. */
-  private async move(context: CallContext, cause: Cause, roundId: string, gameType: string, memberDeltaMinor: bigint): Promise<void> {
-    if (memberDeltaMinor === 0n) return;
-    const ref = { merchantCode: context.merchantCode, ownerType: 'house' as const, ownerId: `${context.vendor}:${gameType}`, kind: houseShardKind(houseShardFor(roundId, HOUSE_SHARDS)), currency: context.currency };
-    const cacheKey = `${ref.merchantCode}|${ref.ownerId}|${ref.kind}|${ref.currency}`;
-    let houseId = this.houseAccountIds.get(cacheKey);
-    if (!houseId) {
-      // Only an account some earlier transaction committed is remembered: one this transaction opens could still roll back.
-      const committed = await findAccount(context.tx, ref);
-      if (committed) this.houseAccountIds.set(cacheKey, committed.id);
-      houseId = committed?.id ?? (await ensureAccount(context.tx, ref, true)).id;
+  /**
+   * House and tip accounts by reference, opened on first use. Account ids never change, so they are kept; an account
+   * is opened in its own short transaction, so a call that later fails never leaves a remembered id that does not exist.
+   */
+  async accountId(ref: AccountRef): Promise<string> {
+    const key = `${ref.merchantCode}|${ref.ownerType}|${ref.ownerId}|${ref.kind}|${ref.currency}`;
+    let id = this.accountIds.get(key);
+    if (!id) {
+      id = (await ensureAccount(this.deps.db.orm, ref, ref.ownerType === 'house')).id;
+      if (this.accountIds.size > 100_000) this.accountIds.clear();
+      this.accountIds.set(key, id);
     }
-    await this.post(context, cause, roundId, [
-      { accountId: context.memberAccountId, currency: context.currency, amountMinor: memberDeltaMinor },
-      { accountId: houseId, currency: context.currency, amountMinor: -memberDeltaMinor },
-    ]);
+    return id;
   }
 
-  private async post(context: CallContext, cause: Cause, roundId: string | null, legs: Array<{ accountId: string; currency: string; amountMinor: bigint }>): Promise<void> {
-    const posted = await postTransaction(context.tx, {
-      merchantCode: context.merchantCode,
-      cause,
-      causeRef: `${context.vendor}:${roundId ?? context.transactionId}`,
-      actor: `vendor:${context.vendor}`,
-      // A second line of defence under vendor_transactions: the ledger itself refuses to post one call's movement twice.
-      idempotencyKey: `${context.player}:${context.transactionId}:${cause}`,
-      requestHash: context.hash,
-      legs,
-      response: ({ transactionId }) => ({ transactionId }),
-    });
-    await announceBalances(this.deps.outbox, context.tx, context.merchantCode, posted.transactionId, cause, posted.legs);
-    context.ledgerTransactionId = posted.transactionId;
-  }
-
-  /** Stores the answer with the call, so a replay gets exactly it. */
-  private async finish(context: CallContext, operation: VendorOperation, roundId: string | null, targetTransactionId: string | null, amountMinor: bigint, roundState?: Round['state']): Promise<VendorAnswer> {
-    const balanceMinor = await repo.accountBalanceMinor(context.tx, context.memberAccountId);
-    const answer: VendorAnswer = {
-      balance: formatMinor(balanceMinor, context.currency),
-      currency: context.currency,
-      transactionId: context.transactionId,
-      ...(context.ledgerTransactionId ? { ledgerTransactionId: context.ledgerTransactionId } : {}),
-      ...(roundState ? { roundState } : {}),
-    };
-    await repo.insertVendorTransaction(context.tx, {
-      vendor: context.vendor,
-      playerId: context.player,
-      transactionId: context.transactionId,
-      operation,
-      roundId,
-      targetTransactionId,
-      amountMinor,
-      requestHash: context.hash,
-      response: answer,
-      ledgerTransactionId: context.ledgerTransactionId ?? null,
-    });
-    return answer;
-  }
-
-  private async announceRound(tx: Executor, round: repo.StoredRound): Promise<void> {
-    const lineage = await repo.memberLineage(tx, round.memberId);
-    const betId = `${round.vendor}:${round.roundId}`;
-    await this.deps.outbox.add(tx, 'bet.settled', betId, {
-      betId,
-      vendor: round.vendor,
-      roundId: round.roundId,
-      gameType: round.gameType,
-      gameCode: round.gameCode,
-      memberId: round.memberId,
-      merchantCode: round.merchantCode,
-      account: lineage.account,
-      agentPath: lineage.agentPath,
-      currency: round.currency,
-      betAmountMinor: round.betTotalMinor.toString(),
-      validBetMinor: validBetMinor(round).toString(),
-      winAmountMinor: round.winTotalMinor.toString(),
-      settledAt: round.settledAt ?? new Date().toISOString(),
-    });
+  /** The house sub-account a round's money goes through. */
+  houseAccountId(merchantCode: string, vendor: string, gameType: string, roundId: string, currency: string): Promise<string> {
+    return this.accountId({ merchantCode, ownerType: 'house', ownerId: `${vendor}:${gameType}`, kind: houseShardKind(houseShardFor(roundId, HOUSE_SHARDS)), currency });
   }
 
   async houseBalance(input: { merchantCode: string; vendor: string; gameType: string; currency: string }): Promise<{ balance: string; balanceMinor: string; currency: string; shards: number }> {
