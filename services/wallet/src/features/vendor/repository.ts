@@ -114,6 +114,8 @@ export async function findVendorTransaction(tx: Executor, vendor: string, player
   return { ...row, response: typeof row.response === 'string' ? JSON.parse(row.response) : row.response };
 }
 
+const roundColumns = sql`vendor, round_id, member_id, merchant_code, currency, game_type, game_code, state, bet_total_minor, win_total_minor, adjust_total_minor, revision, created_at, settled_at`;
+
 /** Everything one keyed call decides on, read in one statement without locks (`applyCall` checks nothing moved). */
 export interface CallReading {
   account: MemberAccountRow | undefined;
@@ -236,7 +238,6 @@ export async function applyCall(tx: Executor, decided: DecidedCall): Promise<voi
   await tx.execute(sql`SELECT wallet.apply_vendor_call(${JSON.stringify(decided)}::jsonb)`);
 }
 
-const roundColumns = sql`vendor, round_id, member_id, merchant_code, currency, game_type, game_code, state, bet_total_minor, win_total_minor, adjust_total_minor, revision, created_at, settled_at`;
 
 export async function recordMember(tx: Executor, member: { memberId: string; merchantCode: string; account: string; uplineId: string | null }): Promise<void> {
   await tx.execute(
@@ -252,23 +253,4 @@ export async function houseBalance(tx: Executor, merchantCode: string, ownerId: 
         WHERE merchant_code = ${merchantCode} AND owner_type = 'house' AND owner_id = ${ownerId} AND currency = ${currency} AND kind LIKE 'shard-%'`,
   );
   return { sumMinor: BigInt(row?.sum_minor ?? 0), shards: row?.shards ?? 0 };
-}
-
-export interface RoundFilter {
-  memberId: string;
-  merchantCode: string;
-  gameType?: string;
-  fromIso?: string;
-  toIsoExclusive?: string;
-}
-
-export async function listMemberRounds(tx: Executor, filter: RoundFilter, limit: number, offset: number): Promise<{ rounds: StoredRound[]; total: number }> {
-  const conditions = [sql`member_id = ${filter.memberId}`, sql`merchant_code = ${filter.merchantCode}`];
-  if (filter.gameType) conditions.push(sql`game_type = ${filter.gameType}`);
-  if (filter.fromIso) conditions.push(sql`created_at >= ${filter.fromIso}::timestamptz`);
-  if (filter.toIsoExclusive) conditions.push(sql`created_at < ${filter.toIsoExclusive}::timestamptz`);
-  const where = sql.join(conditions, sql` AND `);
-  const [count] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM wallet.rounds WHERE ${where}`);
-  const page = await rows<RoundRow>(tx, sql`SELECT ${roundColumns} FROM wallet.rounds WHERE ${where} ORDER BY created_at DESC, round_id LIMIT ${limit} OFFSET ${offset}`);
-  return { rounds: page.map(toRound), total: count?.n ?? 0 };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  betRecordPageSchema,
   formatMinor,
   parseMajor,
   vendorBodySchemas,
@@ -22,7 +21,6 @@ import {
   placeBet,
   resettleRound,
   rollBackBet,
-  validBetMinor,
   voidRound,
   type Round,
   type RoundDecision,
@@ -313,38 +311,6 @@ export class VendorWallet {
   async houseBalance(input: { merchantCode: string; vendor: string; gameType: string; currency: string }): Promise<{ balance: string; balanceMinor: string; currency: string; shards: number }> {
     const { sumMinor, shards } = await repo.houseBalance(this.deps.db.orm, input.merchantCode, `${input.vendor}:${input.gameType}`, input.currency);
     return { balance: formatMinor(sumMinor, input.currency), balanceMinor: sumMinor.toString(), currency: input.currency, shards };
-  }
-
-  async listRounds(input: { merchantCode: string; memberId: string; pageNo: number; pageSize: number; gameType?: string; from?: string; to?: string }): Promise<z.input<typeof betRecordPageSchema>> {
-    const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
-    const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
-    const fromIso = input.from ? (isDate(input.from) ? `${input.from}T00:00:00Z` : input.from) : undefined;
-    // A bare date as `to` means the whole of that day; a full timestamp is inclusive.
-    const toIsoExclusive = input.to ? (isDate(input.to) ? dayAfter(input.to) : new Date(Date.parse(input.to) + 1).toISOString()) : undefined;
-    const { rounds, total } = await repo.listMemberRounds(
-      this.deps.db.orm,
-      { memberId: input.memberId, merchantCode: input.merchantCode, gameType: input.gameType || undefined, fromIso, toIsoExclusive },
-      input.pageSize,
-      (input.pageNo - 1) * input.pageSize,
-    );
-    return {
-      content: rounds.map((round) => ({
-        roundId: round.roundId,
-        vendor: round.vendor,
-        gameType: round.gameType,
-        gameCode: round.gameCode,
-        betAmount: formatMinor(round.betTotalMinor, round.currency),
-        validBet: formatMinor(validBetMinor(round), round.currency),
-        winAmount: formatMinor(round.winTotalMinor, round.currency),
-        currency: round.currency,
-        status: round.state,
-        createdAt: round.createdAt,
-        settledAt: round.settledAt,
-      })),
-      pageNum: input.pageNo,
-      totalPages: Math.ceil(total / input.pageSize),
-      total,
-    };
   }
 
   async recordMember(tx: Executor, member: { memberId: string; merchantCode: string; account: string; uplineId: string | null }): Promise<void> {
