@@ -32,7 +32,7 @@ BEGIN
     RAISE EXCEPTION 'the member account changed since it was read' USING ERRCODE = '40001';
   END IF;
 
-  FOR posting IN SELECT value FROM jsonb_array_elements(p->'postings') LOOP
+  FOR posting IN SELECT value FROM jsonb_array_elements(p->'postings') WITH ORDINALITY AS posted (value, position) ORDER BY position LOOP
     INSERT INTO {{schema}}.transactions (id, merchant_code, cause, cause_ref, actor, idempotency_key, request_hash, response)
     VALUES ((posting->>'id')::uuid, posting->>'merchantCode', posting->>'cause', posting->>'causeRef', posting->>'actor',
             posting->>'idempotencyKey', posting->>'requestHash', jsonb_build_object('transactionId', posting->>'id'));
@@ -93,6 +93,7 @@ BEGIN
           p->'call'->>'requestHash', p->'call'->'response', (p->'call'->>'ledgerTransactionId')::uuid);
 
   INSERT INTO {{schema}}.outbox (id, topic, key, envelope)
-  SELECT (value->>'id')::uuid, value->>'topic', value->>'key', value->'envelope' FROM jsonb_array_elements(p->'events');
+  SELECT (value->>'id')::uuid, value->>'topic', value->>'key', value->'envelope'
+    FROM jsonb_array_elements(p->'events') WITH ORDINALITY AS event (value, position) ORDER BY position;
 END
 $$;
