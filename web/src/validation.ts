@@ -2,9 +2,44 @@
  * Client-side checks that mirror the server's (spec section 5). The server stays the authority: its message is
  * shown whenever it refuses. Each check answers an i18n key plus interpolation values, or null when fine.
  */
+import { fitsRule, isPatternId, lengthRange, matchesPattern, type PatternId } from '../../packages/contracts/src/patterns';
+
 export interface FieldError {
   key: string;
   params?: Record<string, string | number>;
+}
+
+/** A field of the brand's registration configuration (`/wps/system/setting/register`). */
+export interface FieldRule {
+  enabled: boolean;
+  required: boolean;
+  patternId: string;
+  minLength: number;
+  maxLength: number;
+}
+
+/** An unknown pattern id from a newer server is treated as "anything", so the server's check decides. */
+const knownPattern = (id: string): PatternId => (isPatternId(id) ? id : 'ANY');
+
+/**
+ * Checks a configured field with its named pattern and bounds. `formatKey` is the field's own message where the spec
+ * has one (account, e-mail, phone…); otherwise the pattern's message with the bounds (i18n key `pattern_<id>`).
+ */
+export function checkByRule(value: string, rule: FieldRule, formatKey?: string): FieldError | null {
+  const v = value.trim();
+  if (!v) return rule.required ? { key: 'err_input_empty' } : null;
+  const patternId = knownPattern(rule.patternId);
+  if (fitsRule({ patternId, minLength: rule.minLength, maxLength: rule.maxLength }, v)) return null;
+  return formatKey ? { key: formatKey } : { key: `pattern_${patternId}`, params: { range: lengthRange(rule.minLength, rule.maxLength) } };
+}
+
+/** A password against the brand's rule: the spec's length message, then its format message. */
+export function checkPasswordRule(value: string, rule: FieldRule): FieldError | null {
+  if (!value.trim()) return { key: 'err_input_empty' };
+  const length = [...value].length;
+  if (length < rule.minLength || length > rule.maxLength) return { key: 'err_password_length', params: { min: rule.minLength, max: rule.maxLength } };
+  if (!matchesPattern(knownPattern(rule.patternId), value)) return { key: 'err_password_format' };
+  return null;
 }
 
 export const USERNAME_MIN = 4;

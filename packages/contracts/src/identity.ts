@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
 import { merchantSchema, sessionPrincipalSchema } from './identity-common.js';
-import { registrationRpcMethods } from './identity-registration.js';
+import { registerSettingsSchema, registrationRpcMethods, whitelabelNodeSchema } from './identity-registration.js';
 import { loginRpcMethods } from './identity-login.js';
 import { accountRpcMethods } from './identity-account.js';
+import { secondFactorRpcMethods } from './identity-second-factors.js';
 
 export * from './identity-common.js';
 export * from './identity-registration.js';
 export * from './identity-login.js';
 export * from './identity-account.js';
+export * from './identity-second-factors.js';
 
 export const systemStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -16,15 +18,16 @@ export const systemStatusSchema = z.object({
     customerService: z.array(z.object({ csType: z.string(), path: z.string(), title: z.string() })),
     domainRoute: z.array(z.string()),
     resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), labelNameCn: z.string(), url: z.string() })),
-    whitelabel: z.array(z.object({ modId: z.string(), enabled: z.string(), childrenNodes: z.array(z.unknown()) })),
-    register: z.record(z.string(), z.unknown()),
+    whitelabel: z.array(whitelabelNodeSchema),
+    register: registerSettingsSchema,
     mainDomain: z.string(),
     analytics: z.record(z.string(), z.unknown()),
     imageCDNs: z.array(z.string()),
     launchGameCDNs: z.array(z.string()),
     merchant: merchantSchema,
   }),
-  location: z.object({ ip: z.string() }),
+  /** country: ISO code from the bundled GeoIP data, null when unknown (private ranges). */
+  location: z.object({ ip: z.string(), country: z.string().nullable() }),
   maintenance: z.boolean(),
   maintenanceEnd: z.string().nullable(),
   regionRestriction: z.boolean(),
@@ -35,6 +38,7 @@ export const identityRpc = defineRpc({
   ...registrationRpcMethods,
   ...loginRpcMethods,
   ...accountRpcMethods,
+  ...secondFactorRpcMethods,
   getSystemStatus: {
     input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), ip: z.string() }),
     output: systemStatusSchema,

@@ -2,6 +2,9 @@ import type { Database, EventBus, KeyValueStore, Logger, Outbox, OutboxRelay } f
 import type { MerchantDirectory } from './infra/merchants.js';
 import type { PasswordHasher } from './infra/passwords.js';
 import type { IdentityConfig } from './config.js';
+import type { Mailer } from './infra/mailer.js';
+import type { SmsProvider } from './infra/sms.js';
+import type { VerificationCodes } from './features/verification-codes.js';
 
 /** What every identity feature is built from. */
 export interface IdentityDeps {
@@ -11,6 +14,10 @@ export interface IdentityDeps {
   logger: Logger;
   merchants: MerchantDirectory;
   hasher: PasswordHasher;
+  mailer: Mailer;
+  sms: SmsProvider;
+  /** SMS one-time codes: `sendCode` and `checkCode`, for sign-in, registration, password reset and new-IP checks. */
+  verificationCodes: VerificationCodes;
   outbox: Outbox;
   /** The outbox relay, once the service has started; wake it after a commit that wrote events. */
   relay: () => OutboxRelay | undefined;

@@ -1,106 +1,301 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, errorMessage, type LoginFailureValue } from '../api';
+import { ApiError, errorMessage, type LoginFailureValue, type LoginValue } from '../api';
 import { useAppState } from '../state/AppState';
 import { required, type FieldError } from '../validation';
 import { Field, FormError } from './Field';
 import { Modal } from './Modal';
+import { CaptchaField } from './login/CaptchaField';
+import { SecondFactorStep } from './login/SecondFactorStep';
+import { SocialButtons } from './login/SocialButtons';
+import { flagEnabled, isChallenge, newCaptchaKey, readRemembered, signInApi, writeRemembered, type SignInValue } from './login/signInApi';
 
-type Errors = Partial<Record<'username' | 'password', FieldError | null>>;
+type Tab = 'username' | 'sms';
+type Errors = Partial<Record<'username' | 'password' | 'captcha' | 'mobileNum' | 'code', FieldError | null>>;
+
+const MOBILE_PATTERN = /^\d{6,15}$/;
+const DIAL_PATTERN = /^\+?\d{1,4}$/;
+/** Spec section 4: the login SMS request is throttled to one a second. */
+const SMS_THROTTLE_MS = 1_000;
 
 export function LoginModal() {
   const { t } = useTranslation();
-  const { closeModal, openModal, completeLogin } = useAppState();
-  const [username, setUsername] = useState('');
+  const { closeModal, openModal, completeLogin, system, showNotice } = useAppState();
+  const smsEnabled = flagEnabled(system, 'MOBILEVERCODELOGIN3');
+  const freePlayEnabled = flagEnabled(system, 'FREEPLAY3');
+  const remembered = useMemo(() => readRemembered(), []);
+
+  const [tab, setTab] = useState<Tab>('username');
+  const [username, setUsername] = useState(remembered?.username ?? '');
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(Boolean(remembered));
+  const [countryDialingCode, setCountryDialingCode] = useState(remembered?.countryDialingCode || '+52');
+  const [mobileNum, setMobileNum] = useState(remembered?.mobileNum ?? '');
+  const [code, setCode] = useState('');
+  const [countdown, setCountdown] = useState(0);
+  const [sending, setSending] = useState(false);
+  const lastSmsRequest = useRef(0);
+
+  const captchaKey = useMemo(() => newCaptchaKey(), []);
   const [captcha, setCaptcha] = useState('');
   const [captchaShown, setCaptchaShown] = useState(false);
+  const [captchaGeneration, setCaptchaGeneration] = useState(0);
+
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SignInValue | null>(null);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = window.setTimeout(() => setCountdown((seconds) => seconds - 1), 1_000);
+    return () => window.clearTimeout(timer);
+  }, [countdown]);
+
+  const clearError = (field: keyof Errors) => {
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: null }));
+  };
+
+  /** A session opens; the default or an expired password sends the member to change it first (spec section 4). */
+  const finish = (value: SignInValue, kind: Tab | 'trial') => {
+    if (isChallenge(value)) {
+      setChallenge(value);
+      setBusy(false);
+      return;
+    }
+    completeLogin(value as LoginValue, false);
+    if (value.mustChangePassword && kind === 'username') openModal('changePassword');
+  };
+
+  const onFailure = (error: unknown) => {
+    setFormError(errorMessage(error));
+    if (error instanceof ApiError && (error.value as LoginFailureValue | undefined)?.captcha) {
+      setCaptchaShown(true);
+      setCaptcha('');
+      // Every answer spends the image: show a new one for the next try.
+      setCaptchaGeneration((generation) => generation + 1);
+    }
+    setBusy(false);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    setFormError(null);
+    if (tab === 'sms') {
+      const mobile = mobileNum.trim();
+      const smsCode = code.trim();
+      const next: Errors = {
+        mobileNum: required(mobile) ?? (MOBILE_PATTERN.test(mobile) ? null : { key: 'login_err_mobile' }),
+        code: required(smsCode),
+      };
+      setErrors(next);
+      if (next.mobileNum || next.code) return;
+      setBusy(true);
+      try {
+        const value = await signInApi.login({ type: 'sms', username: mobile, password: smsCode, countryDialingCode: countryDialingCode.trim() });
+        writeRemembered(remember, { username, mobileNum: mobile, countryDialingCode: countryDialingCode.trim() });
+        finish(value, 'sms');
+      } catch (error) {
+        onFailure(error);
+      }
+      return;
+    }
+
     const user = username.trim();
     const pass = password.trim();
-    const next: Errors = { username: required(user), password: required(pass) };
+    const answer = captcha.trim();
+    const next: Errors = {
+      username: required(user),
+      password: required(pass),
+      captcha: captchaShown && !answer ? { key: 'login_err_captcha' } : null,
+    };
     setErrors(next);
-    setFormError(null);
-    if (next.username || next.password) return;
-
+    if (next.username || next.password || next.captcha) return;
     setBusy(true);
     try {
-      const value = await api.login({
-        username: user,
-        password: pass,
-        type: 'username',
-        ...(captchaShown && captcha.trim() ? { captcha: captcha.trim() } : {}),
-      });
-      completeLogin(value, false);
+      const value = await signInApi.login({ type: 'username', username: user, password: pass, ...(captchaShown ? { captcha: answer, captchaKey } : {}) });
+      writeRemembered(remember, { username: user, mobileNum, countryDialingCode });
+      finish(value, 'username');
     } catch (error) {
-      setFormError(errorMessage(error));
-      if (error instanceof ApiError && (error.value as LoginFailureValue | undefined)?.captcha) setCaptchaShown(true);
-      setBusy(false);
+      onFailure(error);
     }
   };
 
+  const sendCode = async () => {
+    const mobile = mobileNum.trim();
+    const mobileError = required(mobile) ?? (MOBILE_PATTERN.test(mobile) && DIAL_PATTERN.test(countryDialingCode.trim()) ? null : { key: 'login_err_mobile' });
+    setErrors((current) => ({ ...current, mobileNum: mobileError }));
+    if (mobileError || sending || countdown > 0) return;
+    if (Date.now() - lastSmsRequest.current < SMS_THROTTLE_MS) return;
+    lastSmsRequest.current = Date.now();
+    setSending(true);
+    try {
+      const { expiredMinutes } = await signInApi.sendLoginSms({ mobileNum: mobile, countryDialingCode: countryDialingCode.trim() });
+      setCountdown(expiredMinutes * 60);
+    } catch (error) {
+      showNotice({ title: t('in_popup_prompt'), text: errorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const playForFree = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      finish(await signInApi.freePlay(), 'trial');
+    } catch (error) {
+      onFailure(error);
+    }
+  };
+
+  if (challenge) {
+    return (
+      <Modal title={t('login_title')} onClose={closeModal} testId="login-modal">
+        <SecondFactorStep challenge={challenge} onSignedIn={(answer) => finish(answer as SignInValue, 'username')} />
+      </Modal>
+    );
+  }
+
   return (
     <Modal title={t('login_title')} onClose={closeModal} testId="login-modal">
+      {smsEnabled && (
+        <div className="login-tabs" role="tablist">
+          {(['username', 'sms'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={`login-tab${tab === name ? ' is-active' : ''}`}
+              data-testid={`login-tab-${name}`}
+              onClick={() => {
+                setTab(name);
+                setErrors({});
+                setFormError(null);
+              }}
+            >
+              {t(name === 'username' ? 'login_tab_username' : 'login_tab_sms')}
+            </button>
+          ))}
+        </div>
+      )}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('login_username')}
-          placeholder={t('login_username_placeholder')}
-          value={username}
-          onValueChange={(v) => {
-            setUsername(v);
-            if (errors.username) setErrors((e) => ({ ...e, username: null }));
-          }}
-          error={errors.username}
-          testId="login-username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <Field
-          label={t('login_password')}
-          placeholder={t('login_password_placeholder')}
-          type="password"
-          value={password}
-          onValueChange={(v) => {
-            setPassword(v);
-            if (errors.password) setErrors((e) => ({ ...e, password: null }));
-          }}
-          error={errors.password}
-          testId="login-password"
-          autoComplete="current-password"
-          required
-        />
-        {captchaShown && (
-          <div className="captcha-block">
+        {tab === 'username' ? (
+          <>
             <Field
-              label={t('login_captcha')}
-              placeholder={t('login_captcha_placeholder')}
-              value={captcha}
-              onValueChange={setCaptcha}
-              testId="login-captcha"
-              autoComplete="off"
-              maxLength={20}
+              label={t('login_username')}
+              placeholder={t('login_username_placeholder')}
+              value={username}
+              onValueChange={(v) => {
+                setUsername(v);
+                clearError('username');
+              }}
+              error={errors.username}
+              testId="login-username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
               required
             />
-            <div className="captcha-image" aria-hidden>
-              ? ? ? ?
+            <Field
+              label={t('login_password')}
+              placeholder={t('login_password_placeholder')}
+              type="password"
+              value={password}
+              onValueChange={(v) => {
+                setPassword(v);
+                clearError('password');
+              }}
+              error={errors.password}
+              testId="login-password"
+              autoComplete="current-password"
+              required
+            />
+            {captchaShown && (
+              <CaptchaField
+                captchaKey={captchaKey}
+                generation={captchaGeneration}
+                value={captcha}
+                onValueChange={(v) => {
+                  setCaptcha(v);
+                  clearError('captcha');
+                }}
+                error={errors.captcha}
+              />
+            )}
+          </>
+        ) : (
+          <>
+            <div className="sms-phone-row">
+              <Field
+                label={t('login_dialing_code')}
+                value={countryDialingCode}
+                onValueChange={setCountryDialingCode}
+                testId="login-dialing-code"
+                inputMode="tel"
+                maxLength={5}
+                className="sms-dial-input"
+              />
+              <Field
+                label={t('login_mobile')}
+                placeholder={t('login_mobile_placeholder')}
+                value={mobileNum}
+                onValueChange={(v) => {
+                  setMobileNum(v);
+                  clearError('mobileNum');
+                }}
+                error={errors.mobileNum}
+                testId="login-mobile"
+                inputMode="tel"
+                autoComplete="tel-national"
+                maxLength={20}
+                required
+              />
             </div>
-            <p className="form-note" data-testid="captcha-note">
-              {t('login_captcha_note')}
-            </p>
-          </div>
+            <div className="sms-code-row">
+              <Field
+                label={t('login_sms_code')}
+                placeholder={t('login_sms_code_placeholder')}
+                value={code}
+                onValueChange={(v) => {
+                  setCode(v);
+                  clearError('code');
+                }}
+                error={errors.code}
+                testId="login-sms-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={255}
+                required
+              />
+              <button type="button" className="btn btn-ghost sms-send" data-testid="login-sms-send" onClick={() => void sendCode()} disabled={sending || countdown > 0}>
+                {countdown > 0 ? t('login_sms_resend_in', { seconds: countdown }) : t('login_sms_send')}
+              </button>
+            </div>
+          </>
         )}
+        <div className="login-options">
+          <label className="checkbox">
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} data-testid="login-remember" />
+            {t('login_remember')}
+          </label>
+          <button type="button" className="link-button" data-testid="login-forgot" onClick={() => openModal('forgotPassword')}>
+            {t('login_forgot')}
+          </button>
+        </div>
         <FormError message={formError} />
         <button type="submit" className="btn btn-primary btn-block" data-testid="login-submit" disabled={busy}>
           {busy ? t('app_loading') : t('login_submit')}
         </button>
+        {freePlayEnabled && (
+          <button type="button" className="btn btn-ghost btn-block" data-testid="login-free-play" onClick={() => void playForFree()} disabled={busy}>
+            {t('login_free_play')}
+          </button>
+        )}
+        <SocialButtons />
         <p className="form-switch">
           {t('login_no_account')}{' '}
           <button type="button" className="link-button" data-testid="switch-to-register" onClick={() => openModal('register')}>

@@ -22,3 +22,10 @@ export function ipInRange(ip: string, cidr: string): boolean {
   const size = 2 ** (32 - bits);
   return Math.floor(address / size) === Math.floor(network / size);
 }
+
+/** An IPv4 address, or an IPv4 CIDR block with a prefix of 0-32 bits. */
+export function cidrIsValid(cidr: string): boolean {
+  const [base, bitsText, extra] = cidr.split('/');
+  if (extra !== undefined || ipv4ToNumber(base ?? '') === undefined || (base ?? '').startsWith('::')) return false;
+  return bitsText === undefined || (/^\d{1,2}$/.test(bitsText) && Number(bitsText) <= 32);
+}

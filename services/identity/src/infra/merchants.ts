@@ -71,7 +71,21 @@ export class MerchantDirectory {
   }
 }
 
-export async function upsertMerchant(db: Executor, merchant: Merchant & { hosts?: string[]; isDefault?: boolean; settings?: Partial<MerchantSettings> }): Promise<void> {
+/** Reads a brand's stored settings under a row lock, lets `change` compute the next ones, and writes them. */
+export async function updateMerchantSettings(
+  tx: Executor,
+  merchantCode: string,
+  change: (stored: Record<string, unknown>) => Record<string, unknown>,
+): Promise<MerchantSettings> {
+  const [row] = await rows<{ settings: unknown }>(tx, sql`SELECT settings FROM identity.merchants WHERE code = ${merchantCode} FOR UPDATE`);
+  if (!row) throw new AppError('MERCHANT_NOT_FOUND');
+  const stored = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings ?? {}) as Record<string, unknown>;
+  const next = change(stored);
+  await tx.execute(sql`UPDATE identity.merchants SET settings = ${JSON.stringify(next)}::jsonb WHERE code = ${merchantCode}`);
+  return merchantSettingsSchema.parse(next);
+}
+
+export async function upsertMerchant(db: Executor, merchant: Merchant & { hosts?: string[]; isDefault?: boolean; settings?: Record<string, unknown> }): Promise<void> {
   await db.execute(sql`
     INSERT INTO identity.merchants (code, name, hosts, default_language, languages, currency, currency_symbol, time_zone, is_default, settings)
     VALUES (${merchant.code}, ${merchant.name}, ${`{${(merchant.hosts ?? []).join(',')}}`}::text[], ${merchant.defaultLanguage},

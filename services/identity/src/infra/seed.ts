@@ -9,6 +9,20 @@ export const DEMO_MERCHANT_CODE = 'DEMO';
 export const DEMO_PLAYER = 'demoplayer';
 export const DEMO_AGENT = 'demoagent';
 
+/** The agent's invitation code: valid as affiliateCode and as referralCode (`/register?affiliateCode=DEMOAGENT`). */
+export const DEMO_AGENT_CODE = 'DEMOAGENT';
+
+/** Both registration tabs, SMS-verified mobile numbers with a password, and an optional e-mail. */
+const DEMO_SETTINGS = {
+  whitelabel: { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: true, AGENTPOLICY3: true },
+  customerService: [{ csType: 'LIVECHAT', path: '', title: 'Live chat' }],
+  defaultDialingCode: '52',
+  registration: {
+    email: { enabled: true, required: false, patternId: 'EMAIL', minLength: 6, maxLength: 100 },
+    mobileNum: { enabled: false, required: false, patternId: 'PHONE', minLength: 10, maxLength: 10 },
+  },
+} as const;
+
 /** The demo brand of a fresh install: Spanish first, English too, Mexican pesos; one agent with one player below. */
 export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHasher, password: string): Promise<{ created: string[] }> {
   await upsertMerchant(db.orm, {
@@ -21,11 +35,14 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
     currency: 'MXN',
     currencySymbol: '$',
     timeZone: 'America/Mexico_City',
-    settings: {
-      whitelabel: { USERNAMEREG3: true, AGENTPOLICY3: true },
-      customerService: [{ csType: 'LIVECHAT', path: '', title: 'Live chat' }],
-    },
+    settings: DEMO_SETTINGS,
   });
+  // A data folder seeded by an older version gets the settings it lacks; whatever is stored (an operator's change) wins.
+  await db.orm.execute(sql`
+    UPDATE identity.merchants
+    SET settings = ${JSON.stringify(DEMO_SETTINGS)}::jsonb || settings
+                   || jsonb_build_object('whitelabel', ${JSON.stringify(DEMO_SETTINGS.whitelabel)}::jsonb || coalesce(settings->'whitelabel', '{}'::jsonb))
+    WHERE code = ${DEMO_MERCHANT_CODE}`);
   const created: string[] = [];
   const passwordHash = await hasher.hash(password);
   const ensure = async (username: string, type: number, referralCode: string | null, uplineUsername: string | null) => {
@@ -52,7 +69,7 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
       });
     });
   };
-  await ensure(DEMO_AGENT, MEMBER_TYPE.AGENT, 'DEMOAGENT', null);
+  await ensure(DEMO_AGENT, MEMBER_TYPE.AGENT, DEMO_AGENT_CODE, null);
   await ensure(DEMO_PLAYER, MEMBER_TYPE.MEMBER, null, DEMO_AGENT);
   return { created };
 }

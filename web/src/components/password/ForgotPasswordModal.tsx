@@ -1,0 +1,256 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, type LoginValue } from '../../api';
+import { useAppState } from '../../state/AppState';
+import { checkPassword, checkUsername, required, type FieldError } from '../../validation';
+import { Field, FormError } from '../Field';
+import { Modal } from '../Modal';
+import { flagEnabled } from '../login/signInApi';
+import { passwordApi, signInAfterReset } from './passwordApi';
+
+type Tab = 'email' | 'mobileNum';
+type Errors = Partial<Record<'username' | 'email' | 'mobileNum' | 'verificationCode' | 'newPassword', FieldError | null>>;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const MOBILE_PATTERN = /^[0-9\s-]{6,20}$/;
+
+/**
+ * Forgot password (spec sections 2-4): by e-mail (flag CHNGPASSMAIL3) a reset link is mailed and the notice
+ * in_been_out shown; by phone (flag CHNGPASSVERIF3) an SMS code sets the new password, then the member is signed in.
+ */
+export function ForgotPasswordModal() {
+  const { t } = useTranslation();
+  const { system, closeModal, openModal, showNotice, completeLogin } = useAppState();
+  const tabs = ([['email', 'CHNGPASSMAIL3'], ['mobileNum', 'CHNGPASSVERIF3']] as const).filter(([, flag]) => flagEnabled(system, flag)).map(([tab]) => tab);
+  const [tab, setTab] = useState<Tab | undefined>(tabs[0]);
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [countryDialingCode, setCountryDialingCode] = useState('+52');
+  const [mobileNum, setMobileNum] = useState('');
+  const [verificationCode, setVerificationCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = window.setTimeout(() => setCountdown((seconds) => seconds - 1), 1_000);
+    return () => window.clearTimeout(timer);
+  }, [countdown]);
+
+  const clearError = (name: keyof Errors) => errors[name] && setErrors((current) => ({ ...current, [name]: null }));
+  const dialingCode = () => countryDialingCode.replace(/[^0-9]/g, '');
+
+  const sendCode = async () => {
+    const mobile = mobileNum.trim();
+    const problem = required(mobile) ?? (MOBILE_PATTERN.test(mobile) ? null : { key: 'login_err_mobile' });
+    setErrors((current) => ({ ...current, mobileNum: problem }));
+    if (problem || sending) return;
+    setSending(true);
+    setFormError(null);
+    try {
+      const { expiredMinutes } = await passwordApi.sendResetSms({ mobileNum: mobile, countryDialingCode: dialingCode() });
+      setCountdown(Math.max(1, expiredMinutes) * 60);
+    } catch (error) {
+      showNotice({ title: t('in_popup_prompt'), text: errorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    if (tab === 'email') {
+      const next: Errors = {
+        username: checkUsername(username),
+        email: required(email) ?? (EMAIL_PATTERN.test(email.trim()) ? null : { key: 'password_err_email' }),
+      };
+      setErrors(next);
+      if (next.username || next.email) return;
+      setBusy(true);
+      try {
+        await passwordApi.forgotByEmail({ username: username.trim(), email: email.trim() });
+        closeModal();
+        showNotice({ title: t('in_popup_prompt'), text: t('in_been_out') });
+      } catch (error) {
+        setFormError(errorMessage(error));
+        setBusy(false);
+      }
+      return;
+    }
+    const mobile = mobileNum.trim();
+    const next: Errors = {
+      mobileNum: required(mobile) ?? (MOBILE_PATTERN.test(mobile) ? null : { key: 'login_err_mobile' }),
+      verificationCode: required(verificationCode),
+      newPassword: checkPassword(newPassword),
+    };
+    setErrors(next);
+    if (next.mobileNum || next.verificationCode || next.newPassword) return;
+    setBusy(true);
+    let account: string;
+    try {
+      ({ account } = await passwordApi.forgotByPhone({
+        newPassword: newPassword.trim(),
+        mobileNum: mobile,
+        verificationCode: verificationCode.trim(),
+        countryDialingCode: dialingCode(),
+      }));
+    } catch (error) {
+      setFormError(errorMessage(error));
+      setBusy(false);
+      return;
+    }
+    try {
+      const answer = await signInAfterReset(account, newPassword.trim());
+      if (answer.token && answer.user) {
+        completeLogin(answer as LoginValue, true);
+        return;
+      }
+      // A second step (new device, two-factor) is owed: the login form takes the member through it.
+      openModal('login');
+    } catch (error) {
+      openModal('login');
+      showNotice({ title: t('in_popup_prompt'), text: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Modal title={t('password_forgot_title')} onClose={closeModal} testId="forgot-password-modal">
+      {tabs.length === 0 || !tab ? (
+        <p className="password-note" data-testid="forgot-password-unavailable">{t('password_forgot_unavailable')}</p>
+      ) : (
+        <>
+          {tabs.length > 1 && (
+            <div className="login-tabs" role="tablist">
+              {tabs.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === name}
+                  className={`login-tab${tab === name ? ' is-active' : ''}`}
+                  data-testid={`forgot-tab-${name}`}
+                  onClick={() => {
+                    setTab(name);
+                    setErrors({});
+                    setFormError(null);
+                  }}
+                >
+                  {t(`password_tab_${name}`)}
+                </button>
+              ))}
+            </div>
+          )}
+          <form className="form" onSubmit={onSubmit} noValidate>
+            {tab === 'email' ? (
+              <>
+                <Field
+                  label={t('login_username')}
+                  value={username}
+                  onValueChange={(v) => {
+                    setUsername(v);
+                    clearError('username');
+                  }}
+                  error={errors.username}
+                  testId="forgot-username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                />
+                <Field
+                  label={t('password_email')}
+                  type="email"
+                  value={email}
+                  onValueChange={(v) => {
+                    setEmail(v);
+                    clearError('email');
+                  }}
+                  error={errors.email}
+                  testId="forgot-email"
+                  autoComplete="email"
+                  required
+                />
+              </>
+            ) : (
+              <>
+                <div className="sms-phone-row">
+                  <Field
+                    label={t('login_dialing_code')}
+                    value={countryDialingCode}
+                    onValueChange={setCountryDialingCode}
+                    testId="forgot-dialing-code"
+                    inputMode="tel"
+                    maxLength={5}
+                    className="sms-dial-input"
+                  />
+                  <Field
+                    label={t('login_mobile')}
+                    value={mobileNum}
+                    onValueChange={(v) => {
+                      setMobileNum(v);
+                      clearError('mobileNum');
+                    }}
+                    error={errors.mobileNum}
+                    testId="forgot-mobile"
+                    inputMode="tel"
+                    autoComplete="tel-national"
+                    maxLength={20}
+                    required
+                  />
+                </div>
+                <div className="sms-code-row">
+                  <Field
+                    label={t('login_sms_code')}
+                    value={verificationCode}
+                    onValueChange={(v) => {
+                      setVerificationCode(v);
+                      clearError('verificationCode');
+                    }}
+                    error={errors.verificationCode}
+                    testId="forgot-code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={255}
+                    required
+                  />
+                  <button type="button" className="btn btn-ghost sms-send" data-testid="forgot-send-code" onClick={() => void sendCode()} disabled={sending || countdown > 0}>
+                    {countdown > 0 ? t('login_sms_resend_in', { seconds: countdown }) : t('login_sms_send')}
+                  </button>
+                </div>
+                <Field
+                  label={t('password_newPassword')}
+                  type="password"
+                  value={newPassword}
+                  onValueChange={(v) => {
+                    setNewPassword(v);
+                    clearError('newPassword');
+                  }}
+                  error={errors.newPassword}
+                  testId="forgot-new-password"
+                  autoComplete="new-password"
+                  maxLength={20}
+                  required
+                />
+              </>
+            )}
+            <FormError message={formError} testId="forgot-password-error" />
+            <button type="submit" className="btn btn-primary btn-block" data-testid="forgot-submit" disabled={busy}>
+              {busy ? t('app_loading') : t(tab === 'email' ? 'password_forgot_send_link' : 'password_forgot_reset')}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="form-switch">
+        <button type="button" className="link-button" data-testid="forgot-back-to-login" onClick={() => openModal('login')}>
+          {t('password_back_to_login')}
+        </button>
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage, type LoginFailureValue, type LoginValue } from '../api';
+import { useAppState } from '../state/AppState';
+import { required, type FieldError } from '../validation';
+import { Field, FormError } from '../components/Field';
+import { ConfirmDialog, NoticeDialog, Toasts } from '../components/Dialogs';
+import { BlockedPage, LoadingScreen, MaintenancePage, StartErrorPage } from '../components/SystemPages';
+import { CaptchaField } from '../components/login/CaptchaField';
+import { SecondFactorStep } from '../components/login/SecondFactorStep';
+import { isChallenge, newCaptchaKey, signInApi, type SignInValue } from '../components/login/signInApi';
+
+type Errors = Partial<Record<'username' | 'password' | 'captcha', FieldError | null>>;
+
+/** The agent pages' own layout (spec section 2): no side menu, header or footer of the player site. */
+function AgentLayout({ children }: { children: ReactNode }) {
+  const { phase, mode, merchantName } = useAppState();
+  if (phase === 'loading') return <LoadingScreen />;
+  if (phase === 'error') return <StartErrorPage />;
+  if (mode === 'maintenance') return <MaintenancePage />;
+  if (mode === 'blocked') return <BlockedPage />;
+  return (
+    <div className="agent-layout">
+      <header className="agent-header">
+        <span className="agent-brand">{merchantName}</span>
+      </header>
+      <main className="agent-main">{children}</main>
+      <ConfirmDialog />
+      <NoticeDialog />
+      <Toasts />
+    </div>
+  );
+}
+
+/**
+ * /agent: sign-in for agents only. The server refuses other account types with 'Non-agents cannot log in' (the call
+ * carries `area: 'agent'`); remember-password is hidden here (spec section 2).
+ */
+export function AgentLogin() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { member, completeLogin, openModal } = useAppState();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const captchaKey = useMemo(() => newCaptchaKey(), []);
+  const [captcha, setCaptcha] = useState('');
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const [captchaGeneration, setCaptchaGeneration] = useState(0);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SignInValue | null>(null);
+
+  useEffect(() => {
+    if (member?.isAgent) navigate('/agentHome', { replace: true });
+  }, [member, navigate]);
+
+  const finish = (value: SignInValue) => {
+    if (isChallenge(value)) {
+      setChallenge(value);
+      setBusy(false);
+      return;
+    }
+    completeLogin(value as LoginValue, false);
+    if (value.mustChangePassword) openModal('changePassword');
+    navigate('/agentHome');
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const user = username.trim();
+    const pass = password.trim();
+    const answer = captcha.trim();
+    const next: Errors = { username: required(user), password: required(pass), captcha: captchaShown && !answer ? { key: 'login_err_captcha' } : null };
+    setErrors(next);
+    setFormError(null);
+    if (next.username || next.password || next.captcha) return;
+    setBusy(true);
+    try {
+      finish(await signInApi.login({ type: 'username', username: user, password: pass, area: 'agent', ...(captchaShown ? { captcha: answer, captchaKey } : {}) }));
+    } catch (error) {
+      setFormError(errorMessage(error));
+      if (error instanceof ApiError && (error.value as LoginFailureValue | undefined)?.captcha) {
+        setCaptchaShown(true);
+        setCaptcha('');
+        setCaptchaGeneration((generation) => generation + 1);
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AgentLayout>
+      <section className="agent-login card" data-testid="agent-login">
+        <h1>{t('agent_login_title')}</h1>
+        {challenge ? (
+          <SecondFactorStep challenge={challenge} onSignedIn={(value) => finish(value as SignInValue)} />
+        ) : (
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <Field
+              label={t('login_username')}
+              placeholder={t('login_username_placeholder')}
+              value={username}
+              onValueChange={setUsername}
+              error={errors.username}
+              testId="agent-username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+            />
+            <Field
+              label={t('login_password')}
+              placeholder={t('login_password_placeholder')}
+              type="password"
+              value={password}
+              onValueChange={setPassword}
+              error={errors.password}
+              testId="agent-password"
+              autoComplete="current-password"
+              required
+            />
+            {captchaShown && <CaptchaField captchaKey={captchaKey} generation={captchaGeneration} value={captcha} onValueChange={setCaptcha} error={errors.captcha} />}
+            <FormError message={formError} testId="agent-login-error" />
+            <button type="submit" className="btn btn-primary btn-block" data-testid="agent-submit" disabled={busy}>
+              {busy ? t('app_loading') : t('login_submit')}
+            </button>
+          </form>
+        )}
+      </section>
+    </AgentLayout>
+  );
+}
+
+/** /agentHome: a placeholder for the agent centre; anyone who is not a signed-in agent is sent to /agent. */
+export function AgentHome() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { member, authReady, phase, requestLogout } = useAppState();
+
+  useEffect(() => {
+    if (phase !== 'ready' || !authReady) return;
+    if (!member?.isAgent) navigate('/agent', { replace: true });
+  }, [phase, authReady, member, navigate]);
+
+  return (
+    <AgentLayout>
+      {member?.isAgent && (
+        <section className="agent-home card" data-testid="agent-home">
+          <h1>{t('agent_home_title')}</h1>
+          <p data-testid="agent-home-nickname">{member.nickname}</p>
+          <p className="form-note">{t('agent_home_placeholder')}</p>
+          <button type="button" className="btn btn-ghost" data-testid="agent-logout" onClick={() => void requestLogout()}>
+            {t('agent_logout')}
+          </button>
+        </section>
+      )}
+    </AgentLayout>
+  );
+}
