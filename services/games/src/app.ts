@@ -1,19 +1,74 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { gamesRpc, type GamesRpc } from '@wps/contracts';
+import { sql } from 'drizzle-orm';
+import { consumeOnce, createHttpClient, Outbox, rows, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { gamesRpc, walletRpc, type GamesRpc } from '@wps/contracts';
+import { walletTransfersPort } from './infra/wallet-port.js';
 import { gamesEnv, type GamesConfig } from './config.js';
 import { listVendors } from './features/vendors.js';
 import { getPlayerProfile, openPlayerProfile } from './features/player-profiles.js';
+import { Catalogue } from './features/catalogue.js';
+import { MemberGames } from './features/member-games.js';
+import { GameLaunch } from './features/launch.js';
+import { WinnerBoard } from './features/winners.js';
+import { VendorTransfers, type WalletTransfersPort } from './features/vendor-transfers.js';
+import { seedDemoCatalogue } from './infra/seed-catalogue.js';
+import { templateSeamlessAdapter } from './vendors/seamless.js';
+import { houseGamesAdapter } from './vendors/house-adapter.js';
+import { HttpTransferAdapter } from './vendors/transfer-http.js';
+import type { VendorAdapter } from './vendors/adapter.js';
 
 export const GAMES_SCHEMA = 'games';
 export const gamesMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 const OPEN_PROFILES = 'games.open-profiles';
+const WINNER_BOARD = 'games.winner-board';
 
-/** The composition root of the games service: the vendor catalogue, player profiles, and the consumer opening them. */
-export async function createGamesService(context: ServiceContext, _config: GamesConfig): Promise<ServiceInstance<GamesRpc>> {
-  const { db, bus } = context;
+export interface GamesPorts {
+  /**
+   * The wallet's transfer calls. Transfer-style vendors can only be launched where the host provides them (cluster
+   * mode builds them from WALLET_URL); without them those vendors answer GAME_MAINTENANCE.
+   */
+  wallet?: WalletTransfersPort;
+}
+
+/** The composition root of the games service: catalogue, lobby, favourites, recents, launch and the winner board. */
+export async function createGamesService(context: ServiceContext, config: GamesConfig, ports: GamesPorts = {}): Promise<ServiceInstance<GamesRpc>> {
+  const { db, bus, cache, logger } = context;
   const subscriptions: Subscription[] = [];
+  const outbox = new Outbox(GAMES_SCHEMA, 'games');
+  let relay: OutboxRelay | undefined;
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  const catalogue = new Catalogue({ db, cache, hotCacheMs: config.GAMES_HOT_CACHE_MS });
+  const memberGames = new MemberGames({ db, catalogue });
+  const winners = new WinnerBoard({ outbox });
+  const transfers = ports.wallet ? new VendorTransfers({ db, wallet: ports.wallet, logger, reconcileAfterMs: config.GAMES_RECONCILE_AFTER_MS }) : undefined;
+  const transferAdapters = new Map<string, HttpTransferAdapter>();
+  const adapterFor = (adapter: string, launchUrl: string | null, vassalage: string): VendorAdapter | undefined => {
+    if (adapter === 'house') return houseGamesAdapter;
+    if (adapter === 'seamless-demo') return templateSeamlessAdapter;
+    if (adapter === 'transfer-http' && launchUrl && transfers) {
+      const key = `${vassalage} ${launchUrl}`;
+      let found = transferAdapters.get(key);
+      if (!found) transferAdapters.set(key, (found = new HttpTransferAdapter({ baseUrl: launchUrl, vendor: vassalage, timeoutMs: config.GAMES_VENDOR_TIMEOUT_MS })));
+      return found;
+    }
+    return undefined;
+  };
+  const launcher = new GameLaunch({
+    db,
+    catalogue,
+    memberGames,
+    adapterFor,
+    ...(transfers ? { fundTransferVendor: (member, vassalage, adapter) => transfers.fund(member, vassalage, adapter) } : {}),
+  });
+
+  if (config.SEED_DEMO) {
+    const seeded = await db.transaction((tx) => seedDemoCatalogue(tx));
+    if (seeded) logger.info({ games: seeded }, 'demo catalogue seeded');
+  }
+
+  const transferVendorsOf = async () =>
+    rows<{ vassalage: string; adapter: string; launch_url: string | null }>(db.orm, sql`SELECT vassalage, adapter, launch_url FROM games.vendors WHERE wallet_style = 'transfer'`);
 
   return {
     name: 'games',
@@ -21,14 +76,52 @@ export async function createGamesService(context: ServiceContext, _config: Games
     handlers: {
       listVendors: (input) => listVendors(db.orm, input),
       getPlayerProfile: (input) => getPlayerProfile(db.orm, input),
+      listGames: (input) => catalogue.listGames(input),
+      hotGames: (input) => catalogue.hotGames(input),
+      vendorLanes: (input) => catalogue.vendorLanes(input),
+      rank: (input) => catalogue.rank(input),
+      icon: (input) => catalogue.icon(input.id),
+      recentGames: (input) => memberGames.recentGames(input),
+      favouriteGames: (input) => memberGames.favouriteGames(input),
+      favouriteIds: (input) => memberGames.favouriteIds(input),
+      setFavourite: (input) => memberGames.setFavourite(input),
+      launchGame: (input) => launcher.launch(input),
+      demoPlayPage: (input) => launcher.demoPlayPage(input),
+      recallFromVendors: async (input) => {
+        if (!transfers) return { recalled: [] };
+        const vendors = await transferVendorsOf();
+        return transfers.recall(input, vendors.map((vendor) => ({ vassalage: vendor.vassalage, adapter: adapterFor(vendor.adapter, vendor.launch_url, vendor.vassalage) })));
+      },
+      winners: async (input) => ({ list: (await winners.list(db.orm, input)).list }),
+      announcements: async (input) => {
+        const found = await rows<{ title: string; content: string; published_at: Date | string }>(
+          db.orm,
+          sql`SELECT coalesce(titles->>${input.language}, titles->>'EN') AS title, coalesce(contents->>${input.language}, contents->>'EN') AS content, published_at
+              FROM games.announcements WHERE merchant_code IS NULL OR merchant_code = ${input.merchantCode} ORDER BY published_at DESC, id DESC LIMIT 50`,
+        );
+        return { list: found.map((row) => ({ title: row.title, content: row.content, at: new Date(row.published_at).toISOString() })) };
+      },
     },
     async start() {
+      relay = outbox.relay(db, bus, logger);
+      relay.start();
       subscriptions.push(
         await consumeOnce({ db, bus }, { schema: GAMES_SCHEMA, group: OPEN_PROFILES, type: 'member.registered', effect: openPlayerProfile }),
+        await consumeOnce({ db, bus }, { schema: GAMES_SCHEMA, group: WINNER_BOARD, type: 'bet.settled', effect: (tx, bet) => winners.recordSettledBet(tx, bet) }),
       );
+      if (transfers) {
+        reconcileTimer = setInterval(() => {
+          void transferVendorsOf()
+            .then((vendors) => transfers.reconcile(vendors.map((vendor) => ({ vassalage: vendor.vassalage, adapter: adapterFor(vendor.adapter, vendor.launch_url, vendor.vassalage) }))))
+            .catch((error: unknown) => logger.warn({ err: error }, 'vendor transfer reconcile failed'));
+        }, config.GAMES_RECONCILE_INTERVAL_MS);
+        reconcileTimer.unref();
+      }
     },
     async stop() {
+      if (reconcileTimer) clearInterval(reconcileTimer);
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+      await relay?.stop();
     },
   };
 }
@@ -39,5 +132,12 @@ export const gamesService: ServiceDefinition<GamesRpc, typeof gamesEnv> = {
   migrationsDir: gamesMigrations,
   defaultPort: 8103,
   env: gamesEnv,
-  create: createGamesService,
+  create: (context, config) =>
+    createGamesService(
+      context,
+      config,
+      config.WALLET_URL && config.SERVICE_TOKEN
+        ? { wallet: walletTransfersPort(createHttpClient('wallet', walletRpc, { baseUrl: config.WALLET_URL, serviceToken: config.SERVICE_TOKEN })) }
+        : {},
+    ),
 };

@@ -1,5 +1,20 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { booleanEnv } from '@wps/platform';
 
-/** The games service reads no variables of its own yet; the common ones come from the platform. */
-export const gamesEnv = {};
+export const gamesEnv = {
+  /** Seeds the demo catalogue (the house games and a dozen fictional vendors) into an empty catalogue. */
+  SEED_DEMO: booleanEnv(false),
+  /** How long hot-game lists stay cached; the lobby contract allows up to 60 s. */
+  GAMES_HOT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  /** How often the reconcile job asks transfer-style vendors about transfers left pending. */
+  GAMES_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** A transfer is left to the reconcile job once it is this old. */
+  GAMES_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /** Timeout of one call to a transfer-style vendor. */
+  GAMES_VENDOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /** The wallet's internal URL; with SERVICE_TOKEN it lets the games service move money to transfer-style vendors. */
+  WALLET_URL: z.string().url().optional(),
+  SERVICE_TOKEN: z.string().min(16).optional(),
+};
 export type GamesConfig = z.infer<z.ZodObject<typeof gamesEnv>>;
+export const defaultGamesConfig = (overrides: Partial<Record<keyof typeof gamesEnv, string>> = {}): GamesConfig => z.object(gamesEnv).parse(overrides);

@@ -4,13 +4,14 @@ import type { GamesRpc, RpcClient } from '@wps/contracts';
 import { rows } from '@wps/platform';
 import { memberRegisteredEnvelope, startServiceUnderTest, type ServiceUnderTest } from '@wps/platform/testing';
 import { createGamesService, GAMES_SCHEMA, gamesMigrations } from './app.js';
+import { defaultGamesConfig } from './config.js';
 
 describe('games service', () => {
   let harness: ServiceUnderTest<GamesRpc>;
   let games: RpcClient<GamesRpc>;
 
   beforeAll(async () => {
-    harness = await startServiceUnderTest({ schema: GAMES_SCHEMA, migrationsDir: gamesMigrations, create: createGamesService, config: {} });
+    harness = await startServiceUnderTest({ schema: GAMES_SCHEMA, migrationsDir: gamesMigrations, create: createGamesService, config: defaultGamesConfig() });
     games = harness.client;
   });
 

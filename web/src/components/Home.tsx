@@ -1,16 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../state/AppState';
-
-const CATEGORIES: { key: string; emoji: string; hue: number }[] = [
-  { key: 'cat_live', emoji: '🎰', hue: 340 },
-  { key: 'cat_rng', emoji: '🍒', hue: 20 },
-  { key: 'cat_sports', emoji: '⚽', hue: 140 },
-  { key: 'cat_esports', emoji: '🎮', hue: 260 },
-  { key: 'cat_fish', emoji: '🐟', hue: 195 },
-  { key: 'cat_pvp', emoji: '🃏', hue: 0 },
-  { key: 'cat_lottery', emoji: '🎱', hue: 45 },
-  { key: 'cat_cockfight', emoji: '🐓', hue: 90 },
-];
+import { HomeLobby } from './lobby/HomeLobby';
 
 export function Home() {
   const { t } = useTranslation();
@@ -41,20 +31,7 @@ export function Home() {
         </div>
       </section>
 
-      <section className="categories" aria-labelledby="categories-title">
-        <h2 id="categories-title">{t('home_categories')}</h2>
-        <div className="category-grid">
-          {CATEGORIES.map((category) => (
-            <div key={category.key} className="category-card" style={{ ['--hue' as string]: category.hue }}>
-              <span className="category-emoji" aria-hidden>
-                {category.emoji}
-              </span>
-              <span className="category-name">{t(category.key)}</span>
-              <span className="category-soon">{t('home_coming_soon')}</span>
-            </div>
-          ))}
-        </div>
-      </section>
+      <HomeLobby />
     </div>
   );
 }

@@ -1,0 +1,13 @@
+import { def, type ErrorDefinition } from './error-definition.js';
+
+/** Errors of the games area: the lobby, favourites, launch and vendor transfers. */
+export const GAMES_ERRORS = {
+  GAME_MAINTENANCE: def(503, 'Game under maintenance', 'Juego en mantenimiento'),
+  GAME_NOT_FOUND: def(404, 'Game not found', 'Juego no encontrado'),
+  VENDOR_TRANSFER_FAILED: def(502, 'The game provider did not accept the transfer, please try again', 'El proveedor del juego no aceptó la transferencia, intente de nuevo'),
+  VENDOR_TRANSFER_PENDING: def(
+    409,
+    'A transfer with the game provider is still being checked, please try again shortly',
+    'Una transferencia con el proveedor del juego aún se está verificando, intente de nuevo en breve',
+  ),
+} as const satisfies Record<string, ErrorDefinition>;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { defineRpc } from './rpc.js';
+import { decimalIdSchema, memberIdSchema } from './small-services.js';
+
+/** Game categories of spec section 3. */
+export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
+export const gameTypeSchema = z.enum(GAME_TYPES);
+export type GameType = z.infer<typeof gameTypeSchema>;
+/** RNG submenu types (spec section 2); BG only for brands whose languages include TY. */
+export const RNG_CLASSIFIES = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'] as const;
+/** Spec section 9: these vendors are shown under ESPORTS and COCKFIGHT even when their games say SPORTS. */
+export const ESPORTS_VENDORS = ['AV', 'IMES', 'IA', 'AI', 'TF'] as const;
+export const COCKFIGHT_VENDORS = ['SV3', 'DS88', 'DIG', 'WGB', 'WS168'] as const;
+export const LOBBY_PAGE_SIZE = 18;
+export const LOBBY_PAGE_SIZE_MAX = 100;
+export const WINNER_BOARD_LIMIT = 20;
+
+export const gameSchema = z.object({
+  nodeId: z.string(),
+  gameName: z.string(),
+  nodeName: z.string(),
+  iconUrl: z.string(),
+  showIcon: z.string(),
+  vassalage: z.string(),
+  gameCode: z.string(),
+  gameType: z.string(),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  supportPlay: z.union([z.literal(0), z.literal(1)]),
+  isGame: z.enum(['GAME', 'VASSALAGE']),
+  gameClassify: z.string().nullable(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+const lobbyLanguage = z.enum(['ES', 'EN']);
+const brand = { merchantCode: z.string(), language: lobbyLanguage, brandLanguages: z.array(z.string()).default([]) };
+const optionalFilter = z.string().trim().max(40).optional();
+const member = { memberId: memberIdSchema, merchantCode: z.string() };
+
+/** Query strings of the lobby calls: empty values mean no filter, numbers arrive as text. */
+const pageNumber = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).catch(fallback).default(fallback);
+export const gameMenuQuerySchema = z.object({
+  gameType: z.string().trim().max(40).optional(),
+  vassalage: z.string().trim().max(40).optional(),
+  gameClassify: z.string().trim().max(40).optional(),
+  gameName: z.string().trim().max(100).optional(),
+  pageNo: pageNumber(1, 100_000),
+  pageSize: pageNumber(LOBBY_PAGE_SIZE, LOBBY_PAGE_SIZE_MAX),
+  language: z.string().optional(),
+});
+export const recentQuerySchema = z.object({
+  page: pageNumber(1, 100_000),
+  pageSize: pageNumber(12, LOBBY_PAGE_SIZE_MAX),
+  gameType: z.string().trim().max(40).optional(),
+  vassalage: z.string().trim().max(40).optional(),
+  language: z.string().optional(),
+});
+export const favouriteBodySchema = z.object({
+  nodeId: z.union([z.string(), z.number()]).transform(String).pipe(decimalIdSchema),
+  vendor: z.string().max(40).optional(),
+  gameType: z.string().max(40).optional(),
+});
+
+export const vendorLaneSchema = z.object({
+  title: z.string(),
+  cards: z.array(z.object({ vassalage: z.string(), displayName: z.string(), gameType: z.string(), lagerIcon: z.string() })),
+  gameClassify: z.array(z.object({ code: z.string(), vendors: z.array(z.string()) })),
+});
+export const launchResultSchema = z.object({ url: z.string(), mode: z.enum(['iframe', 'redirect', 'route']), route: z.string().optional() });
+export type LaunchResult = z.infer<typeof launchResultSchema>;
+export const winnerSchema = z.object({
+  customerName: z.string(),
+  winAmount: z.string(),
+  currency: z.string(),
+  gameName: z.string(),
+  iconUrl: z.string(),
+  vo: z.object({ vendor: z.string(), gameType: z.string(), at: z.string() }),
+});
+export type Winner = z.infer<typeof winnerSchema>;
+
+export const gamesRpc = defineRpc({
+  listVendors: {
+    input: z.object({ merchantCode: z.string() }),
+    output: z.array(z.object({ vassalage: z.string(), displayName: z.string(), gameType: z.string() })),
+  },
+  getPlayerProfile: {
+    input: z.object({ memberId: memberIdSchema }),
+    output: z.object({ memberId: z.string(), createdAt: z.string() }).nullable(),
+  },
+  /** The brand's enabled games, filtered and paged; a page past the end is an empty list. */
+  listGames: {
+    input: z.object({
+      ...brand,
+      gameType: optionalFilter,
+      vassalage: optionalFilter,
+      gameClassify: optionalFilter,
+      gameName: z.string().trim().max(100).optional(),
+      pageNo: z.number().int().min(1),
+      pageSize: z.number().int().min(1).max(LOBBY_PAGE_SIZE_MAX),
+    }),
+    output: z.object({ games: z.array(gameSchema), totalPages: z.number().int(), pageNum: z.number().int(), total: z.number().int() }),
+  },
+  hotGames: {
+    input: z.object({ ...brand, gameType: optionalFilter, vassalage: optionalFilter }),
+    output: z.object({ list: z.array(gameSchema) }),
+  },
+  vendorLanes: { input: z.object(brand), output: z.object({ data: z.object({ lanes: z.array(vendorLaneSchema) }) }) },
+  recentGames: {
+    input: z.object({ ...member, language: lobbyLanguage, page: z.number().int().min(1), pageSize: z.number().int().min(1).max(LOBBY_PAGE_SIZE_MAX), gameType: optionalFilter, vassalage: optionalFilter }),
+    output: z.object({ list: z.array(gameSchema), totalPages: z.number().int() }),
+  },
+  favouriteGames: {
+    input: z.object({ ...member, language: lobbyLanguage, pageNo: z.number().int().min(1), pageSize: z.number().int().min(1).max(999), gameType: optionalFilter, vassalage: optionalFilter }),
+    output: z.object({ content: z.array(gameSchema), totalPages: z.number().int(), pageNum: z.number().int() }),
+  },
+  favouriteIds: { input: z.object(member), output: z.array(z.string()) },
+  /** Idempotent both ways; NOT_FOUND for a game the brand does not offer. */
+  setFavourite: {
+    input: z.object({ ...member, nodeId: decimalIdSchema, favorite: z.boolean() }),
+    output: z.object({ nodeId: z.string(), favorite: z.boolean() }),
+  },
+  /** Checks the member and the game, records the launch in recents and answers how the client opens the game. */
+  launchGame: {
+    input: z.object({ ...member, account: z.string(), type: z.number().int(), currency: z.string(), language: lobbyLanguage, nodeId: decimalIdSchema }),
+    output: launchResultSchema,
+  },
+  /** Moves money back from transfer-style vendors the member played at; seamless vendors hold none. */
+  recallFromVendors: {
+    input: z.object({ ...member, account: z.string(), currency: z.string() }),
+    output: z.object({ recalled: z.array(z.object({ vendor: z.string(), amountMinor: z.string() })) }),
+  },
+  winners: {
+    input: z.object({ merchantCode: z.string(), language: lobbyLanguage, limitNum: z.number().int().min(1).max(WINNER_BOARD_LIMIT) }),
+    output: z.object({ list: z.array(winnerSchema) }),
+  },
+  announcements: {
+    input: z.object({ merchantCode: z.string(), language: lobbyLanguage }),
+    output: z.object({ list: z.array(z.object({ title: z.string(), content: z.string(), at: z.string() })) }),
+  },
+  rank: {
+    input: z.object({ ...brand, gameType: optionalFilter }),
+    output: z.object({ list: z.array(gameSchema) }),
+  },
+  /** A game's or vendor's icon as SVG text; `id` is a nodeId or `vendor-<vassalage>`. */
+  icon: { input: z.object({ id: z.string().regex(/^(\d{1,18}|vendor-[A-Z0-9_]{1,40})$/) }), output: z.object({ svg: z.string() }).nullable() },
+  /** The demo game page a seamless demo vendor opens (HTML), for a launch token that is still valid. */
+  demoPlayPage: { input: z.object({ token: z.string().max(200) }), output: z.object({ html: z.string() }) },
+});
+export type GamesRpc = typeof gamesRpc;

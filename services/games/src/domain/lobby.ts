@@ -1,0 +1,61 @@
+import { COCKFIGHT_VENDORS, ESPORTS_VENDORS, RNG_CLASSIFIES } from '@wps/contracts';
+
+/** Spec sections 4 and 9: esports and cockfight vendors leave SPORTS for their own categories. */
+export function lobbyGameType(vassalage: string, gameType: string): string {
+  if ((ESPORTS_VENDORS as readonly string[]).includes(vassalage)) return 'ESPORTS';
+  if ((COCKFIGHT_VENDORS as readonly string[]).includes(vassalage)) return 'COCKFIGHT';
+  return gameType;
+}
+
+/** The RNG submenu types a brand shows: bingo only when its languages include TY (spec section 2). */
+export function rngClassifiesFor(brandLanguages: readonly string[]): string[] {
+  return RNG_CLASSIFIES.filter((code) => code !== 'BG' || brandLanguages.includes('TY'));
+}
+
+/** The winner board shows names as first two characters, three stars, last character. */
+export function maskCustomerName(account: string | null): string {
+  const name = account ?? '';
+  if (name.length <= 3) return `${name.slice(0, 1)}***`;
+  return `${name.slice(0, 2)}***${name.slice(-1)}`;
+}
+
+export function totalPages(total: number, pageSize: number): number {
+  return Math.ceil(total / pageSize);
+}
+
+/**
+ * Spec section 2, game launch routing: lottery vendors open the client's own lottery pages, and an RNG vendor that
+ * opens its own game list goes to /rng?vassalage=. Everything else is launched by the vendor's adapter.
+ */
+export function clientRouteFor(game: { vassalage: string; gameCode: string; gameType: string; isGame: 'GAME' | 'VASSALAGE' }): string | undefined {
+  const code = encodeURIComponent(game.gameCode);
+  if (game.vassalage === 'TCG_LOTTO_VN') return `/vnLottery?gameCode=${code}`;
+  if (game.vassalage === 'TCG_SEA') return `/seaLottery?gameCode=${code}`;
+  if (game.vassalage === 'LOTT' || game.vassalage === 'ELOTT') return `/lottery?gameCode=${code}`;
+  if (game.gameType === 'RNG' && game.isGame === 'VASSALAGE') return `/rng?vassalage=${encodeURIComponent(game.vassalage)}`;
+  return undefined;
+}
+
+/** Escapes LIKE wildcards so a searched name matches literally. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const escapeXml = (text: string): string => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A placeholder icon: the vendor's colour, the game's initials and its vendor code, so no external image is needed. */
+export function iconSvg(label: string, caption: string, color: string): string {
+  const initials = label
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+  const safeColor = /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#2563eb';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${safeColor}"/><stop offset="1" stop-color="#111827"/></linearGradient></defs>` +
+    `<rect width="200" height="200" rx="24" fill="url(#g)"/>` +
+    `<text x="100" y="112" font-family="sans-serif" font-size="64" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text>` +
+    `<text x="100" y="170" font-family="sans-serif" font-size="18" fill="#e5e7eb" text-anchor="middle">${escapeXml(caption.slice(0, 18))}</text>` +
+    `</svg>`
+  );
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Executor, type Outbox } from '@wps/platform';
+import { formatMinor, LANGUAGES, WINNER_BOARD_LIMIT, type BetSettled, type Winner } from '@wps/contracts';
+import { lobbyGameType, maskCustomerName } from '../domain/lobby.js';
+import { iconUrlOf } from './catalogue.js';
+
+/** The board counts wins settled within this window. */
+const BOARD_WINDOW_HOURS = 24;
+
+interface WinnerRow {
+  bet_id: string;
+  account: string | null;
+  win_amount_minor: string;
+  currency: string;
+  vendor: string;
+  game_type: string;
+  settled_at: Date | string;
+  node_id: string | null;
+  name: string | null;
+  game_code: string | null;
+}
+
+/** The winner board: the brand's biggest wins of the last 24 hours from settled bets, pushed when it changes. */
+export class WinnerBoard {
+  constructor(private readonly deps: { outbox: Outbox }) {}
+
+  async list(executor: Executor, input: { merchantCode: string; language: string; limitNum: number }): Promise<{ list: Winner[]; betIds: string[] }> {
+    const found = await rows<WinnerRow>(
+      executor,
+      sql`SELECT s.bet_id, s.account, s.win_amount_minor::text AS win_amount_minor, s.currency, s.vendor, s.game_type, s.settled_at, s.game_code,
+            g.node_id::text AS node_id, coalesce(g.names->>${input.language}, g.names->>'EN') AS name
+          FROM games.settled_bets s LEFT JOIN games.games g ON g.vassalage = s.vendor AND g.game_code = s.game_code
+          WHERE s.merchant_code = ${input.merchantCode} AND s.win_amount_minor > 0
+            AND s.settled_at > now() - make_interval(hours => ${BOARD_WINDOW_HOURS})
+          ORDER BY s.win_amount_minor DESC, s.settled_at DESC, s.bet_id LIMIT ${input.limitNum}`,
+    );
+    return {
+      betIds: found.map((row) => row.bet_id),
+      list: found.map((row) => ({
+        customerName: maskCustomerName(row.account),
+        winAmount: formatMinor(BigInt(row.win_amount_minor), row.currency),
+        currency: row.currency,
+        gameName: row.name ?? row.game_code ?? row.vendor,
+        iconUrl: row.node_id ? iconUrlOf(row.node_id) : iconUrlOf(`vendor-${row.vendor}`),
+        vo: { vendor: row.vendor, gameType: lobbyGameType(row.vendor, row.game_type), at: new Date(row.settled_at).toISOString() },
+      })),
+    };
+  }
+
+  /**
+   * Keeps the highest revision of each bet (a corrected round arrives again with a higher one). When the bet is on
+   * the board, or was and left it, every socket of the brand gets the new board.
+   */
+  async recordSettledBet(tx: Executor, bet: BetSettled): Promise<void> {
+    const winMinor = bet.state === 'cancelled' ? '0' : bet.winAmountMinor;
+    const board = async () => (await this.list(tx, { merchantCode: bet.merchantCode, language: 'EN', limitNum: WINNER_BOARD_LIMIT })).betIds;
+    const wasOnBoard = (await board()).includes(bet.betId);
+    const changed = await rows<{ bet_id: string }>(
+      tx,
+      sql`INSERT INTO games.settled_bets (bet_id, revision, merchant_code, account, vendor, game_type, game_code, currency, win_amount_minor, settled_at)
+          VALUES (${bet.betId}, ${bet.revision}, ${bet.merchantCode}, ${bet.account}, ${bet.vendor}, ${bet.gameType}, ${bet.gameCode}, ${bet.currency}, ${winMinor}::bigint, ${bet.settledAt})
+          ON CONFLICT (bet_id) DO UPDATE SET revision = EXCLUDED.revision, win_amount_minor = EXCLUDED.win_amount_minor, settled_at = EXCLUDED.settled_at
+          WHERE games.settled_bets.revision < EXCLUDED.revision
+          RETURNING bet_id`,
+    );
+    if (changed.length === 0) return;
+    if (!wasOnBoard && !(await board()).includes(bet.betId)) return;
+    await this.publish(tx, bet.merchantCode);
+  }
+
+  private async publish(tx: Executor, merchantCode: string): Promise<void> {
+    const [version] = await rows<{ version: string }>(
+      tx,
+      sql`INSERT INTO games.lobby_versions (merchant_code, push_type, version) VALUES (${merchantCode}, 'winners', 1)
+          ON CONFLICT (merchant_code, push_type) DO UPDATE SET version = games.lobby_versions.version + 1 RETURNING version::text AS version`,
+    );
+    const lists: Record<string, Winner[]> = {};
+    for (const language of LANGUAGES) lists[language] = (await this.list(tx, { merchantCode, language, limitNum: WINNER_BOARD_LIMIT })).list;
+    await this.deps.outbox.add(tx, 'lobby.changed', merchantCode, {
+      merchantCode,
+      pushType: 'winners',
+      version: Number(version!.version),
+      data: { list: lists.ES ?? [], lists },
+    });
+  }
+}

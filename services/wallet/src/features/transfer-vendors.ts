@@ -1,0 +1,81 @@
+import { AppError, type Database, type Outbox, type OutboxRelay } from '@wps/platform';
+import { formatMinor } from '@wps/contracts';
+import { transferLegs } from '../domain/ledger.js';
+import { requestHash } from '../domain/idempotency.js';
+import { ensureAccount, findIdempotent, postTransaction } from '../infra/ledger-store.js';
+import { announceBalances } from './balances.js';
+
+export interface VendorTransferInput {
+  key: string;
+  merchantCode: string;
+  memberId: string;
+  currency: string;
+  vendor: string;
+  direction: 'to-vendor' | 'from-vendor';
+  amountMinor: string;
+}
+export interface VendorTransferAnswer {
+  transactionId: string;
+  balance: string;
+  currency: string;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Money held by transfer-style game vendors. Each vendor has one account per brand and currency that mirrors what
+ * our players hold there; it may go negative, because players win at the vendor. The games service keys every move,
+ * so a retried move after a timeout or crash answers the first result.
+ */
+export class TransferVendorMoney {
+  constructor(private readonly deps: { db: Database; outbox: Outbox; relay: () => OutboxRelay | undefined }) {}
+
+  async transfer(input: VendorTransferInput): Promise<VendorTransferAnswer> {
+    const actor = `vendor-transfer:${input.vendor}`;
+    const amountMinor = BigInt(input.amountMinor);
+    const hash = requestHash({ op: 'vendorTransfer', memberId: input.memberId, currency: input.currency, direction: input.direction, amountMinor: input.amountMinor });
+    const replay = async () => {
+      const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.key);
+      if (!stored) return undefined;
+      if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return stored.response as VendorTransferAnswer;
+    };
+    const previous = await replay();
+    if (previous) return previous;
+    try {
+      const answer = await this.deps.db.transaction(async (tx) => {
+        const member = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.memberId, currency: input.currency });
+        const vendor = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'vendor', ownerId: input.vendor, kind: 'transfer', currency: input.currency }, true);
+        const legs = input.direction === 'to-vendor' ? transferLegs(member.id, vendor.id, input.currency, amountMinor) : transferLegs(vendor.id, member.id, input.currency, amountMinor);
+        const posted = await postTransaction(tx, {
+          merchantCode: input.merchantCode,
+          cause: 'transfer',
+          causeRef: `vendor:${input.vendor}:${input.key}`,
+          actor,
+          idempotencyKey: input.key,
+          requestHash: hash,
+          legs,
+          response: ({ transactionId, legs: postedLegs }) => {
+            const leg = postedLegs.find((candidate) => candidate.accountId === member.id)!;
+            return { transactionId, balance: formatMinor(leg.balanceAfterMinor, input.currency), currency: input.currency };
+          },
+        });
+        await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'transfer', posted.legs);
+        return posted.response as VendorTransferAnswer;
+      });
+      this.deps.relay()?.wake();
+      return answer;
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const stored = await replay();
+        if (stored) return stored;
+      }
+      throw error;
+    }
+  }
+}

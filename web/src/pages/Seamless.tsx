@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getToken } from '../session';
+import { useAppState } from '../state/AppState';
+import { lobbyApi } from '../components/lobby/lobbyApi';
+import { readSeamlessGame } from '../components/lobby/seamless';
+import '../components/lobby/lobby.css';
+
+/** /seamless?nodeId=: the launched vendor game in an iframe, without footer; leaving the page recalls the balance (spec §4). */
+export default function Seamless() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { member, refreshBalance } = useAppState();
+  const refreshRef = useRef(refreshBalance);
+  refreshRef.current = refreshBalance;
+
+  const nodeId = params.get('nodeId');
+  const stored = readSeamlessGame();
+  const game = stored && nodeId && stored.nodeId === nodeId ? stored : null;
+
+  useEffect(() => {
+    return () => {
+      if (!getToken()) return;
+      lobbyApi
+        .recall()
+        .catch(() => undefined)
+        .finally(() => void refreshRef.current());
+    };
+  }, []);
+
+  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
+
+  return (
+    <div className="seamless-page" data-testid="seamless-page">
+      <div className="seamless-bar">
+        <button type="button" className="btn btn-ghost btn-sm" data-testid="seamless-back" onClick={back}>
+          ‹ {t('lobby_back')}
+        </button>
+        <span className="seamless-title" data-testid="seamless-title">
+          {game?.gameName ?? ''}
+        </span>
+      </div>
+      {!member ? (
+        <p className="lobby-empty">{t('lobby_login_needed')}</p>
+      ) : game ? (
+        <iframe className="seamless-frame" data-testid="seamless-frame" src={game.url} title={game.gameName} allow="autoplay; fullscreen" allowFullScreen />
+      ) : (
+        <p className="lobby-empty">{t('lobby_no_game_open')}</p>
+      )}
+    </div>
+  );
+}
