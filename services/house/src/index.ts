@@ -1,0 +1,3 @@
+export * from './app.js';
+export type { HouseConfig } from './config.js';
+export { HouseWallet } from './wallet-client.js';

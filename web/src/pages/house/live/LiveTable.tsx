@@ -1,0 +1,312 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { io, type Socket } from 'socket.io-client';
+import { errorMessage, request } from '../../../api';
+import { getToken } from '../../../session';
+import { useAppState } from '../../../state/AppState';
+import './live.css';
+
+/**
+ * One shared-round table of the house vendor (crash, baccarat, roulette, dragon tiger, cockfight). The round runs on
+ * the server's clock; this view follows it through the pushes of the table's room and shows the same countdown,
+ * result and history as every other seat.
+ */
+export type LiveGameName = 'crash' | 'baccarat' | 'roulette' | 'dragon-tiger' | 'cockfight';
+
+export interface LiveRound {
+  roundId: string;
+  roundNo: number;
+  status: 'betting' | 'running' | 'drawn' | 'settled' | 'refunded';
+  opensAt: number;
+  closesAt: number;
+  seedHash: string;
+  serverSeed: string | null;
+  startedAt: number | null;
+  growth: number | null;
+  odds: Record<string, string> | null;
+  result: Record<string, unknown> | null;
+}
+export interface LiveBet {
+  betId: string;
+  roundId: string;
+  spot: string;
+  amount: string;
+  currency: string;
+  payout: string;
+  status: 'placed' | 'cashed' | 'won' | 'lost' | 'push' | 'refunded';
+  autoCashout: string | null;
+  cashoutMultiplier: string | null;
+}
+export interface LiveHistoryEntry {
+  roundId: string;
+  roundNo: number;
+  result: Record<string, unknown> | null;
+  status: LiveRound['status'];
+  seedHash: string;
+  serverSeed: string | null;
+}
+interface LiveTableState {
+  table: { tableId: string; game: LiveGameName; minBet: string; maxBet: string; bettingSeconds: number; clientSeed: string };
+  round: LiveRound | null;
+  history: LiveHistoryEntry[];
+  myBets: LiveBet[];
+  serverTime: number;
+}
+interface TableEvent {
+  tableId: string;
+  kind: 'round-opened' | 'betting-closed' | 'tick' | 'result' | 'settled' | 'cashout' | 'bets';
+  roundId: string;
+  roundNo: number;
+  at: number;
+  data: Record<string, unknown>;
+}
+
+export const CHIPS = ['1', '5', '10', '50', '100'] as const;
+
+/** What a game's layout gets from the table: the round, the bets on it, and a way to bet. */
+export interface LiveLayoutProps {
+  round: LiveRound | null;
+  myBets: LiveBet[];
+  bettingOpen: boolean;
+  busy: boolean;
+  placeBet: (spot: string, extra?: { amount?: string; autoCashout?: string }) => void;
+  cashout: () => void;
+  serverNow: () => number;
+  chip: string;
+}
+
+export const stakeOn = (bets: readonly LiveBet[], spot: string): number => bets.filter((bet) => bet.spot === spot).reduce((sum, bet) => sum + Number(bet.amount), 0);
+
+/** A spot on the felt: shows the caller's stake on it and, after the result, whether it won. */
+export function Spot({ spot, label, sub, props, className }: { spot: string; label: ReactNode; sub?: ReactNode; props: LiveLayoutProps; className?: string }) {
+  const staked = stakeOn(props.myBets, spot);
+  const won = props.myBets.some((bet) => bet.spot === spot && bet.status === 'won');
+  return (
+    <button
+      type="button"
+      className={`hl-spot ${className ?? ''} ${staked ? 'has-bet' : ''} ${won ? 'is-won' : ''}`}
+      data-testid={`live-spot-${spot}`}
+      disabled={!props.bettingOpen || props.busy}
+      onClick={() => props.placeBet(spot)}
+    >
+      <span className="hl-spot-label">{label}</span>
+      {sub ? <span className="hl-spot-sub">{sub}</span> : null}
+      {staked ? <span className="hl-spot-chip">{staked}</span> : null}
+    </button>
+  );
+}
+
+export function LiveTable({ tableId, title, layout, resultView }: { tableId: string; title: string; layout: (props: LiveLayoutProps) => ReactNode; resultView: (result: Record<string, unknown> | null, round: LiveRound | null) => ReactNode }) {
+  const { t } = useTranslation();
+  const { member, refreshBalance, balanceText } = useAppState();
+  const [state, setState] = useState<LiveTableState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [chip, setChip] = useState<string>('5');
+  const [now, setNow] = useState(Date.now());
+  const offset = useRef(0);
+  const token = member?.token ?? null;
+  const serverNow = useCallback(() => Date.now() + offset.current, []);
+
+  const load = useCallback(async () => {
+    const value = await request<LiveTableState>('GET', `/wps/house/live/tables/${tableId}`, token ? { auth: true } : {});
+    offset.current = value.serverTime - Date.now();
+    setState(value);
+  }, [tableId, token]);
+
+  useEffect(() => {
+    load().catch((failure: unknown) => setError(errorMessage(failure)));
+  }, [load]);
+
+  // The table's own socket: it joins the table's room; the app's socket keeps carrying the balance.
+  useEffect(() => {
+    const authToken = getToken();
+    const socket: Socket = io({ auth: authToken ? { token: authToken } : {} });
+    socket.on('connect', () => {
+      socket.emit('join-table', tableId);
+      // Pushes missed while disconnected are not replayed: read the table again.
+      void load().catch(() => undefined);
+    });
+    socket.on('push', (push: { type?: string; data?: TableEvent }) => {
+      if (push?.type !== 'table' || !push.data || push.data.tableId !== tableId) return;
+      const event = push.data;
+      setState((current) => {
+        if (!current) return current;
+        if (event.kind === 'round-opened') {
+          const round = event.data.round as LiveRound;
+          offset.current = (event.data.serverTime as number) - Date.now();
+          return { ...current, round, myBets: [] };
+        }
+        if (!current.round || current.round.roundId !== event.roundId) return current;
+        if (event.kind === 'betting-closed') {
+          return { ...current, round: { ...current.round, status: (event.data.status as LiveRound['status']) ?? current.round.status, startedAt: (event.data.startedAt as number | null) ?? null } };
+        }
+        if (event.kind === 'result') {
+          return { ...current, round: { ...current.round, status: 'drawn', result: event.data.result as Record<string, unknown>, serverSeed: event.data.serverSeed as string } };
+        }
+        if (event.kind === 'settled') {
+          const entry = event.data.history as LiveHistoryEntry;
+          return { ...current, round: { ...current.round, status: entry.status }, history: [entry, ...current.history.filter((item) => item.roundId !== entry.roundId)].slice(0, 20) };
+        }
+        return current;
+      });
+      if (event.kind === 'settled') {
+        void load().catch(() => undefined);
+        if (getToken()) void refreshBalance();
+      }
+    });
+    return () => {
+      socket.close();
+    };
+  }, [tableId, load, refreshBalance]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 100);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const round = state?.round ?? null;
+  const remaining = round && round.status === 'betting' ? Math.max(0, round.closesAt - (now + offset.current)) : 0;
+  const bettingOpen = !!member && !!round && round.status === 'betting' && remaining > 0;
+
+  const placeBet = useCallback(
+    (spot: string, extra?: { amount?: string; autoCashout?: string }) => {
+      if (!round) return;
+      setBusy(true);
+      setError(null);
+      request<{ bets: LiveBet[]; balance: string }>('POST', `/wps/house/live/tables/${tableId}/bets`, {
+        auth: true,
+        body: { roundId: round.roundId, bets: [{ spot, amount: extra?.amount ?? chip }], ...(extra?.autoCashout ? { autoCashout: extra.autoCashout } : {}) },
+      })
+        .then((value) => {
+          setState((current) => (current && current.round?.roundId === round.roundId ? { ...current, myBets: [...current.myBets, ...value.bets] } : current));
+          void refreshBalance();
+        })
+        .catch((failure: unknown) => setError(errorMessage(failure)))
+        .finally(() => setBusy(false));
+    },
+    [round, tableId, chip, refreshBalance],
+  );
+
+  const cashout = useCallback(() => {
+    if (!round) return;
+    setBusy(true);
+    setError(null);
+    request<{ bet: LiveBet; balance: string }>('POST', `/wps/house/live/tables/${tableId}/cashout`, { auth: true, body: { roundId: round.roundId } })
+      .then((value) => {
+        setState((current) => (current ? { ...current, myBets: current.myBets.map((bet) => (bet.betId === value.bet.betId ? value.bet : bet)) } : current));
+        void refreshBalance();
+      })
+      .catch((failure: unknown) => setError(errorMessage(failure)))
+      .finally(() => setBusy(false));
+  }, [round, tableId, refreshBalance]);
+
+  const layoutProps: LiveLayoutProps = useMemo(
+    () => ({ round, myBets: state?.myBets ?? [], bettingOpen, busy, placeBet, cashout, serverNow, chip }),
+    [round, state?.myBets, bettingOpen, busy, placeBet, cashout, serverNow, chip],
+  );
+
+  if (!state) {
+    return (
+      <div className="hl-table" data-testid="live-table">
+        {error ? <p className="hl-error" data-testid="live-error">{error}</p> : <p className="hl-loading">{t('hl_loading')}</p>}
+      </div>
+    );
+  }
+
+  const statusText =
+    !round ? t('hl_waiting') : round.status === 'betting' ? t('hl_place_bets') : round.status === 'running' ? t('hl_running') : round.status === 'drawn' ? t('hl_result') : round.status === 'refunded' ? t('hl_refunded') : t('hl_next_round');
+  const won = (state.myBets ?? []).reduce((sum, bet) => sum + Number(bet.payout), 0);
+
+  return (
+    <div className="hl-table" data-testid="live-table" data-table={tableId} data-round={round?.roundId ?? ''} data-status={round?.status ?? ''}>
+      <div className="hl-head">
+        <h2 className="hl-title">{title}</h2>
+        <span className="hl-round" data-testid="live-round">
+          {t('hl_round', { no: round?.roundNo ?? '-' })}
+        </span>
+        <span className="hl-status" data-testid="live-status">
+          {statusText}
+        </span>
+        <span className="hl-countdown" data-testid="live-countdown" aria-live="polite">
+          {round?.status === 'betting' ? `${Math.ceil(remaining / 1000)}s` : ''}
+        </span>
+        <span className="hl-limits">{t('hl_limits', { min: state.table.minBet, max: state.table.maxBet })}</span>
+        {member ? (
+          <span className="hl-balance" data-testid="live-balance">
+            {t('hl_balance')}: {balanceText ?? '…'}
+          </span>
+        ) : null}
+      </div>
+
+      <div className="hl-result" data-testid="live-result" data-has-result={round?.result ? 'true' : 'false'}>
+        {resultView(round?.result ?? null, round)}
+      </div>
+
+      {layout(layoutProps)}
+
+      {member ? (
+        <div className="hl-chips" role="radiogroup" aria-label={t('hl_chip')}>
+          {CHIPS.map((value) => (
+            <button key={value} type="button" role="radio" aria-checked={chip === value} className={`hl-chip ${chip === value ? 'is-selected' : ''}`} data-testid={`live-chip-${value}`} onClick={() => setChip(value)}>
+              {value}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="hl-guest">{t('hl_login_to_bet')}</p>
+      )}
+      {error ? (
+        <p className="hl-error" role="alert" data-testid="live-error">
+          {error}
+        </p>
+      ) : null}
+
+      <div className="hl-my-bets" data-testid="live-my-bets">
+        <h3>{t('hl_my_bets')}</h3>
+        {state.myBets.length === 0 ? (
+          <p className="hl-empty">{t('hl_no_bets')}</p>
+        ) : (
+          <ul>
+            {state.myBets.map((bet) => (
+              <li key={bet.betId} data-testid="live-my-bet" data-status={bet.status}>
+                <span>{t(`hl_spot_${bet.spot.split('-')[0]}`, { defaultValue: bet.spot })} {bet.spot.includes('-') ? bet.spot.split('-').slice(1).join('-') : ''}</span>
+                <span>{bet.amount}</span>
+                <span className={`hl-bet-status is-${bet.status}`}>{t(`hl_bet_${bet.status}`)}</span>
+                <span>{bet.status === 'placed' ? '' : bet.payout}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {round && (round.status === 'settled' || round.status === 'drawn') && state.myBets.length ? (
+          <p className="hl-won" data-testid="live-won">
+            {t('hl_paid', { amount: won.toFixed(2) })}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="hl-history" data-testid="live-history">
+        <h3>{t('hl_history')}</h3>
+        <ol>
+          {state.history.map((entry) => (
+            <li key={entry.roundId} data-round={entry.roundId} title={`#${entry.roundNo} · ${t('hl_seed')}: ${entry.serverSeed ?? '-'}`}>
+              {resultView(entry.result, null)}
+            </li>
+          ))}
+        </ol>
+        {round ? (
+          <p className="hl-fair">
+            {t('hl_seed_hash')}: <code>{round.seedHash.slice(0, 16)}…</code> · {t('hl_client_seed')}: <code>{state.table.clientSeed}</code>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A playing card such as "TH" (ten of hearts). */
+export function Card({ card }: { card: string }) {
+  const rank = card[0] === 'T' ? '10' : card[0];
+  const suit = { S: '♠', H: '♥', D: '♦', C: '♣' }[card[1] as 'S' | 'H' | 'D' | 'C'];
+  return <span className={`hl-card ${card[1] === 'H' || card[1] === 'D' ? 'is-red' : ''}`}>{rank}{suit}</span>;
+}
