@@ -140,8 +140,8 @@ test.describe('player money (EN)', () => {
         test.info().annotations.push({ type: 'skipped step', description: 'operator approval: OPERATOR_TOKEN is not set for the suite' });
         return;
       }
-      const pending = (await operator(request, 'GET', '/operator/v1/withdrawals?status=pending')) as { id: string; memberId: string; amount: string }[];
-      const mine = pending.find((withdrawal) => withdrawal.amount === '200.00');
+      const pending = (await operator(request, 'GET', '/operator/v1/withdrawals?status=pending&pageSize=100')) as { content: { id: string; memberId: string; amount: string }[] };
+      const mine = pending.content.find((withdrawal) => withdrawal.amount === '200.00');
       expect(mine).toBeTruthy();
       await operator(request, 'POST', `/operator/v1/withdrawals/${mine!.id}/approve`);
       await operator(request, 'POST', `/operator/v1/withdrawals/${mine!.id}/paid`);

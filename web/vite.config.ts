@@ -20,6 +20,10 @@ export default defineConfig({
       '/wps': { target, changeOrigin: true },
       '/lgw': { target, changeOrigin: true },
       '/health': { target, changeOrigin: true },
+      // The sandbox provider's page and callback, the vendor API and the operator API live on the API's origin too.
+      '/sandbox-pay': { target, changeOrigin: true },
+      '/api': { target, changeOrigin: true },
+      '/operator': { target, changeOrigin: true },
       '/socket.io': { target, changeOrigin: true, ws: true },
     },
   },

@@ -27,6 +27,8 @@ export const walletEnv = {
   WALLET_WITHDRAWAL_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** Cooling-off before a raised or removed deposit limit applies. */
   WALLET_DEPOSIT_LIMIT_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** Offers the SANDBOX_PAY test method (no real money); off, it is not listed and its deposits are refused. On in the embedded demo. */
+  SANDBOX_PAY_ENABLED: booleanEnv(false),
   /** Lets members credit themselves play money from the brand's demo funding account (demo and test brands only). */
   WALLET_DEMO_DEPOSITS: booleanEnv(false),
   WALLET_DEMO_DEPOSIT_MAX: z.string().regex(/^\d+(\.\d{1,2})?$/).default('100000.00'),

@@ -1,10 +1,10 @@
 import express, { type Router } from 'express';
 import { AppError, checkRateLimit, type KeyValueStore } from '@wps/platform';
-import { betRecordQuerySchema } from '@wps/contracts';
+import { betRecordFilterQuerySchema } from '@wps/contracts';
 import type { GatewayClients } from '../clients.js';
 import { clientIp, requireSession, type SessionResolver } from '../auth.js';
 
-/** The player's betting record (personalHistoryCopy): their own rounds, newest first. */
+/** The player's betting record (personalHistoryCopy): their own rounds, newest first, filtered, with totals. */
 export function betsApi(options: { clients: GatewayClients; cache: KeyValueStore; sessions: SessionResolver; requestsPerIpPerMinute: number }): Router {
   const router = express.Router();
   router.get(
@@ -16,14 +16,16 @@ export function betsApi(options: { clients: GatewayClients; cache: KeyValueStore
     },
     requireSession(options.sessions),
     async (req, res) => {
-      const query = betRecordQuerySchema.parse(req.query);
-      const { memberId, merchantCode } = req.principal!;
+      const query = betRecordFilterQuerySchema.parse(req.query);
+      const { memberId, merchantCode, currency } = req.principal!;
       const value = await options.clients.wallet.listRounds({
         merchantCode,
         memberId,
+        currency,
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         gameType: query.gameType || undefined,
+        status: query.status || undefined,
         from: query.from || undefined,
         to: query.to || undefined,
       });

@@ -1,19 +1,159 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
-import { formatAmount } from '../../money';
-import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, StatusBadge, useBalanceVersion, usePaged } from './common';
+import { formatAmount, formatMoney } from '../../money';
+import { useAppState } from '../../state/AppState';
+import { BET_GAME_TYPES, BET_STATUSES, fetchBetRecord, type BetRecordPage, type BetStatus } from './betRecordApi';
+import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, SignedAmount, StatusBadge, useBalanceVersion, usePaged } from './common';
+import { boundary, dateInputValue, daysAgo } from './dates';
+
+const RANGES = ['today', 'yesterday', 'last7', 'last30', 'custom'] as const;
+type RangePreset = (typeof RANGES)[number];
+
+interface BetFilters {
+  range: RangePreset;
+  /** yyyy-MM-dd, only for the custom range. */
+  from: string;
+  to: string;
+  gameType: string;
+  status: '' | BetStatus;
+}
+
+/** The local days a preset covers, first and last, as date-input values. */
+function rangeDays(filters: BetFilters): { from: string; to: string } {
+  switch (filters.range) {
+    case 'today':
+      return { from: daysAgo(0), to: daysAgo(0) };
+    case 'yesterday':
+      return { from: daysAgo(1), to: daysAgo(1) };
+    case 'last7':
+      return { from: daysAgo(6), to: dateInputValue(new Date()) };
+    case 'last30':
+      return { from: daysAgo(29), to: dateInputValue(new Date()) };
+    case 'custom':
+      return { from: filters.from, to: filters.to };
+  }
+}
 
 export function BettingRecordPanel() {
   const { t, i18n } = useTranslation();
+  const { member } = useAppState();
   const version = useBalanceVersion();
-  const fetchPage = useCallback((pageNo: number) => api.bets(pageNo, PAGE_SIZE), []);
+  const [draft, setDraft] = useState<BetFilters>({ range: 'last7', from: '', to: '', gameType: '', status: '' });
+  const [applied, setApplied] = useState<BetFilters>(draft);
+
+  const fetchPage = useCallback(
+    (pageNo: number) => {
+      const days = rangeDays(applied);
+      return fetchBetRecord({
+        pageNo,
+        pageSize: PAGE_SIZE,
+        gameType: applied.gameType || undefined,
+        status: applied.status || undefined,
+        from: boundary(days.from, false),
+        to: boundary(days.to, true),
+      });
+    },
+    [applied],
+  );
   const bets = usePaged(fetchPage, version);
-  const rows = bets.data?.content ?? [];
+  const page = bets.data as BetRecordPage | null;
+  const rows = page?.content ?? [];
+  // A choice takes effect at once, except in a custom range, which waits for Search so a half-typed range is not sent.
+  const choose = (change: Partial<BetFilters>) => {
+    const next = { ...draft, ...change };
+    setDraft(next);
+    if (next.range !== 'custom') setApplied(next);
+  };
+  const symbol = member?.currencySymbol;
 
   return (
     <div className="panel-stack" data-testid="panel-personalHistoryCopy">
       <Card title={t('bets_title')}>
+        <form
+          className="filters"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setApplied(draft);
+          }}
+        >
+          <label className="filter">
+            <span>{t('bets_range')}</span>
+            <select value={draft.range} onChange={(event) => choose({ range: event.target.value as RangePreset })} data-testid="bets-range">
+              {RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {t(`bets_range_${range}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {draft.range === 'custom' && (
+            <>
+              <label className="filter">
+                <span>{t('records_from')}</span>
+                <input type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} data-testid="bets-from" />
+              </label>
+              <label className="filter">
+                <span>{t('records_to')}</span>
+                <input type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} data-testid="bets-to" />
+              </label>
+            </>
+          )}
+          <label className="filter">
+            <span>{t('bets_game_type')}</span>
+            <select value={draft.gameType} onChange={(event) => choose({ gameType: event.target.value })} data-testid="bets-game-type">
+              <option value="">{t('records_type_all')}</option>
+              {BET_GAME_TYPES.map((gameType) => (
+                <option key={gameType} value={gameType}>
+                  {t(`bets_game_type_${gameType}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="filter">
+            <span>{t('col_status')}</span>
+            <select value={draft.status} onChange={(event) => choose({ status: event.target.value as BetFilters['status'] })} data-testid="bets-status">
+              <option value="">{t('records_type_all')}</option>
+              {BET_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status_${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="filter-buttons">
+            <button type="submit" className="btn btn-primary btn-sm" data-testid="bets-search">
+              {t('records_search')}
+            </button>
+          </div>
+        </form>
+        {page && (
+          <div className="wallet-summary bets-totals" style={{ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', marginBottom: 16 }} data-testid="bets-totals">
+            <div className="wallet-figure">
+              <span className="wallet-label">{t('bets_total_bet')}</span>
+              <span className="wallet-value" data-testid="bets-total-bet">
+                {formatMoney(page.totals.betAmount, symbol)}
+              </span>
+            </div>
+            <div className="wallet-figure">
+              <span className="wallet-label">{t('bets_total_valid')}</span>
+              <span className="wallet-value" data-testid="bets-total-valid">
+                {formatMoney(page.totals.validBet, symbol)}
+              </span>
+            </div>
+            <div className="wallet-figure">
+              <span className="wallet-label">{t('bets_total_win')}</span>
+              <span className="wallet-value" data-testid="bets-total-win">
+                {formatMoney(page.totals.winAmount, symbol)}
+              </span>
+            </div>
+            <div className="wallet-figure">
+              <span className="wallet-label">{t('bets_total_net')}</span>
+              <span className="wallet-value">
+                <SignedAmount amount={page.totals.net} testId="bets-total-net" />
+              </span>
+            </div>
+          </div>
+        )}
         <ListState loading={bets.loading} error={bets.error} empty={rows.length === 0} emptyText={t('bets_empty')} testId="bets" />
         {rows.length > 0 && (
           <div className="table-wrap">
@@ -30,7 +170,7 @@ export function BettingRecordPanel() {
               </thead>
               <tbody>
                 {rows.map((bet) => (
-                  <tr key={`${bet.vendor}-${bet.roundId}`} data-testid="bet-row">
+                  <tr key={`${bet.vendor}-${bet.roundId}`} data-testid="bet-row" data-round={bet.roundId} data-status={bet.status} data-game-type={bet.gameType}>
                     <td>
                       {formatDateTime(bet.createdAt, i18n.language)}
                       {bet.settledAt && <span className="row-note">{t('bets_settled_at', { time: formatDateTime(bet.settledAt, i18n.language) })}</span>}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { formatAmount } from '../../money';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, SignedAmount, useBalanceVersion, usePaged } from './common';
+import { boundary, dateInputValue, daysAgo } from './dates';
 
 export const RECORD_TYPES = [
   'deposit',
@@ -22,27 +23,6 @@ export const RECORD_TYPES = [
   'bonus',
   'demo_deposit',
 ] as const;
-
-/** yyyy-MM-dd of a local date, as a date input holds it. */
-function dateInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-function daysAgo(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - days);
-  return dateInputValue(date);
-}
-
-/** Start of the local day (from) or its last millisecond (to), in UTC on the wire. */
-function boundary(value: string, end: boolean): string | undefined {
-  if (!value) return undefined;
-  const [year, month, day] = value.split('-').map(Number);
-  if (!year || !month || !day) return undefined;
-  const date = end ? new Date(year, month - 1, day, 23, 59, 59, 999) : new Date(year, month - 1, day, 0, 0, 0, 0);
-  return date.toISOString();
-}
 
 interface Filters {
   type: string;

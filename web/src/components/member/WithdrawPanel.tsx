@@ -313,7 +313,7 @@ export function WithdrawPanel() {
                     <td>
                       <StatusBadge status={withdrawal.status} testId="withdrawal-status" />
                       {withdrawal.autoConfirmed && <span className="row-note">{t('withdraw_auto_confirmed')}</span>}
-                      {withdrawal.receivedAmount && <span className="row-note">{t('withdraw_received_amount', { amount: formatMoney(withdrawal.receivedAmount, symbol) })}</span>}
+                      {withdrawal.receivedAmount && <span className="row-note" data-testid="withdrawal-received">{t('withdraw_received_amount', { amount: formatMoney(withdrawal.receivedAmount, symbol) })}</span>}
                     </td>
                     <td className="actions">
                       {withdrawal.status === 'paid' && (

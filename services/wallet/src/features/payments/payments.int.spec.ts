@@ -59,7 +59,7 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
   const register = async (referralCode?: string): Promise<Member> => {
     const username = `p${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const response = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
-      body: { username, password: PASSWORD, confirmPassword: PASSWORD, ...(referralCode ? { referralCode } : {}) },
+      body: { username, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, ...(referralCode ? { referralCode } : {}) },
     });
     expect(response.status).toBe(200);
     const id = response.body.value.user.id;
@@ -80,7 +80,7 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     expect(response.status).toBe(200);
   };
   const wallet = async (member: Member) => (await call<{ balance: string; held: string; available: string; currency: string; currencySymbol: string }>('GET', '/wps/relay/GCS_merchantWallet?isSingle=1', { token: member.token })).body.value;
-  const sign = (body: string) => createHmac('sha256', platform.sandboxPaySecret).update(body).digest('hex');
+  const sign = (body: string) => createHmac('sha256', platform.sandboxPaySecret!).update(body).digest('hex');
   const callback = (body: string, signature = sign(body)) => call<Deposit>('POST', '/api/payments/sandbox/callback', { raw: body, headers: { 'x-sandbox-signature': signature } });
   const paidCallback = (deposit: { id: string; amount: string }) => JSON.stringify({ depositId: deposit.id, outcome: 'paid', amount: deposit.amount, providerReference: `REF-${deposit.id}` });
   const deposit = async (member: Member, methodCode: string, amount: string) => {
@@ -216,8 +216,8 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     const stranger = await register();
     expect((await call('POST', `/wps/v2/deposit/${created.id}/proof`, { token: stranger.token, body: { files: [png()] } })).status).toBe(404);
 
-    const queue = await operator('GET', '/operator/v1/deposits?status=pending');
-    expect((queue.body.value as unknown as Array<{ id: string; memberId: string }>).some((row) => row.id === created.id && row.memberId === member.id)).toBe(true);
+    const queue = await operator('GET', `/operator/v1/deposits?status=pending&memberId=${member.id}`);
+    expect((queue.body.value as unknown as Page<{ id: string; memberId: string }>).content.some((row) => row.id === created.id && row.memberId === member.id)).toBe(true);
     const approved = await operator('POST', `/operator/v1/deposits/${created.id}/approve`);
     expect(approved.body.value).toMatchObject({ status: 'approved', proofCount: 2 });
     expect((await operator('POST', `/operator/v1/deposits/${created.id}/approve`)).body.code).toBe('PAYMENT_STATE_CONFLICT');

@@ -20,6 +20,7 @@ import type { WalletConfig } from '../../config.js';
 import { changeLimits, exceededPeriod, LIMIT_PERIODS, LIMIT_WINDOW_MS, settleLimits, NO_LIMITS, type LimitPeriod, type LimitState, type LimitValues } from './limits.js';
 import { decodeProofs, type DecodedProof } from './proofs.js';
 import { transferRefusal, type TransferParties } from './transfer-rules.js';
+import { timeRange } from './time-range.js';
 
 export type Clock = () => Date;
 
@@ -30,6 +31,15 @@ export interface PaymentsDeps {
   config: WalletConfig;
   logger: Logger;
   clock: Clock;
+}
+
+/** The operator's list filters; `from`/`to` bound the creation time. */
+interface OperatorListFilter {
+  pageNo: number;
+  pageSize: number;
+  memberId?: string;
+  from?: string;
+  to?: string;
 }
 
 interface MemberRef {
@@ -178,6 +188,23 @@ export class Payments {
     }
   }
 
+  /** The operator lists' WHERE clause over a table aliased `alias`. */
+  private operatorFilter(alias: string, filter: OperatorListFilter & { status?: string }): SQL {
+    const column = (name: string) => sql.raw(`${alias}.${name}`);
+    const conditions: SQL[] = [sql`true`];
+    if (filter.status) conditions.push(sql`${column('status')} = ${filter.status}`);
+    if (filter.memberId) conditions.push(sql`${column('member_id')} = ${filter.memberId}`);
+    const { fromIso, toIsoExclusive } = timeRange(filter.from, filter.to);
+    if (fromIso) conditions.push(sql`${column('created_at')} >= ${fromIso}::timestamptz`);
+    if (toIsoExclusive) conditions.push(sql`${column('created_at')} < ${toIsoExclusive}::timestamptz`);
+    return sql.join(conditions, sql` AND `);
+  }
+
+  /** Whether the sandbox provider is offered at all (SANDBOX_PAY_ENABLED); when off its deposits do not exist to callers. */
+  private get sandboxEnabled(): boolean {
+    return this.deps.config.SANDBOX_PAY_ENABLED;
+  }
+
   private wake(): void {
     this.deps.relay()?.wake();
   }
@@ -201,7 +228,8 @@ export class Payments {
   async depositMethods(merchantCode: string): Promise<DepositMethod[]> {
     const methods = await rows<{ code: string; kind: DepositMethod['kind']; name: string; currency: string; min_minor: string; max_minor: string; details: unknown }>(
       this.deps.db.orm,
-      sql`SELECT code, kind, name, currency, min_minor, max_minor, details FROM wallet.deposit_methods WHERE merchant_code = ${merchantCode} AND enabled ORDER BY sort_order, code`,
+      sql`SELECT code, kind, name, currency, min_minor, max_minor, details FROM wallet.deposit_methods
+          WHERE merchant_code = ${merchantCode} AND enabled ${this.sandboxEnabled ? sql`` : sql`AND kind <> 'sandbox_gateway'`} ORDER BY sort_order, code`,
     );
     return methods.map((method) => ({
       code: method.code,
@@ -239,7 +267,9 @@ export class Payments {
       this.deps.db.orm,
       sql`SELECT kind, currency, min_minor, max_minor FROM wallet.deposit_methods WHERE merchant_code = ${input.merchantCode} AND code = ${input.methodCode} AND enabled`,
     );
-    if (!method || method.currency !== input.currency) throw new AppError('DEPOSIT_METHOD_INVALID', { field: 'methodCode' });
+    if (!method || method.currency !== input.currency || (method.kind === 'sandbox_gateway' && !this.sandboxEnabled)) {
+      throw new AppError('DEPOSIT_METHOD_INVALID', { field: 'methodCode' });
+    }
     const amountMinor = this.amount(input.amount, input.currency);
     this.inRange(amountMinor, BigInt(method.min_minor), BigInt(method.max_minor), input.currency);
     const hash = requestHash({ op: 'deposit', methodCode: input.methodCode, amountMinor: amountMinor.toString() });
@@ -382,14 +412,14 @@ export class Payments {
   }
 
   async getSandboxDeposit(depositId: string): Promise<{ id: string; amount: string; currency: string; status: DepositView['status'] } | null> {
-    if (!UUID.test(depositId)) return null;
+    if (!UUID.test(depositId) || !this.sandboxEnabled) return null;
     const deposit = await this.loadDeposit(this.deps.db.orm, sql`d.id = ${depositId} AND d.method_kind = 'sandbox_gateway'`);
     return deposit ? { id: deposit.id, amount: formatMinor(BigInt(deposit.amount_minor), deposit.currency), currency: deposit.currency, status: deposit.status } : null;
   }
 
   /** The sandbox provider's (signature-checked) answer. A repeated callback finds the deposit decided and changes nothing. */
   async settleSandboxDeposit(input: { depositId: string; outcome: 'paid' | 'declined'; amount: string; providerReference: string }): Promise<DepositView> {
-    if (!UUID.test(input.depositId)) throw new AppError('NOT_FOUND');
+    if (!UUID.test(input.depositId) || !this.sandboxEnabled) throw new AppError('NOT_FOUND');
     const view = await this.deps.db.transaction(async (tx) => {
       const deposit = await this.loadDeposit(tx, sql`d.id = ${input.depositId} AND d.method_kind = 'sandbox_gateway'`, true);
       if (!deposit) throw new AppError('NOT_FOUND');
@@ -410,12 +440,14 @@ export class Payments {
     return view;
   }
 
-  async operatorDeposits(status?: DepositView['status']) {
-    const found = await rows<DepositRow>(
-      this.deps.db.orm,
-      sql`SELECT ${DEPOSIT_COLUMNS} FROM wallet.deposits d ${status ? sql`WHERE d.status = ${status}` : sql``} ORDER BY d.created_at, d.id LIMIT 500`,
-    );
-    return found.map((row) => ({ ...this.depositView(row), merchantCode: row.merchant_code, memberId: row.member_id }));
+  /** The review queue, oldest first so the longest-waiting request is on the first page. */
+  async operatorDeposits(filter: OperatorListFilter & { status?: DepositView['status'] }) {
+    const { limit, offset } = page(filter.pageNo, filter.pageSize);
+    const where = this.operatorFilter('d', filter);
+    const found = await rows<DepositRow>(this.deps.db.orm, sql`SELECT ${DEPOSIT_COLUMNS} FROM wallet.deposits d WHERE ${where} ORDER BY d.created_at, d.id LIMIT ${limit} OFFSET ${offset}`);
+    const [count] = await rows<{ n: number }>(this.deps.db.orm, sql`SELECT count(*)::int AS n FROM wallet.deposits d WHERE ${where}`);
+    const content = found.map((row) => ({ ...this.depositView(row), merchantCode: row.merchant_code, memberId: row.member_id }));
+    return pageOf(content, count?.n ?? 0, filter.pageNo, filter.pageSize);
   }
 
   async operatorDecideDeposit(input: { depositId: string; decision: 'approve' | 'reject'; reason?: string; operator: string }): Promise<DepositView> {
@@ -527,9 +559,13 @@ export class Payments {
     return pageOf(content.map((row) => this.withdrawalView(row)), count?.n ?? 0, input.pageNo, input.pageSize);
   }
 
-  async operatorWithdrawals(status?: WithdrawalView['status']) {
-    const found = await rows<WithdrawalRow>(this.deps.db.orm, sql`SELECT * FROM wallet.withdrawals ${status ? sql`WHERE status = ${status}` : sql``} ORDER BY created_at, id LIMIT 500`);
-    return found.map((row) => ({ ...this.withdrawalView(row), merchantCode: row.merchant_code, memberId: row.member_id }));
+  async operatorWithdrawals(filter: OperatorListFilter & { status?: WithdrawalView['status'] }) {
+    const { limit, offset } = page(filter.pageNo, filter.pageSize);
+    const where = this.operatorFilter('w', filter);
+    const found = await rows<WithdrawalRow>(this.deps.db.orm, sql`SELECT w.* FROM wallet.withdrawals w WHERE ${where} ORDER BY w.created_at, w.id LIMIT ${limit} OFFSET ${offset}`);
+    const [count] = await rows<{ n: number }>(this.deps.db.orm, sql`SELECT count(*)::int AS n FROM wallet.withdrawals w WHERE ${where}`);
+    const content = found.map((row) => ({ ...this.withdrawalView(row), merchantCode: row.merchant_code, memberId: row.member_id }));
+    return pageOf(content, count?.n ?? 0, filter.pageNo, filter.pageSize);
   }
 
   /** approve: pending → approved; paid: approved → paid (held → payout clearing); reject: pending or approved → rejected (held → main). */

@@ -31,7 +31,7 @@ describe('the seamless-wallet vendor API, through the gateway (embedded)', () =>
   const register = async (referralCode?: string): Promise<{ token: string; memberId: string }> => {
     const username = `vp${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const response = await api<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
-      body: { username, password: 'secreto12', confirmPassword: 'secreto12', ...(referralCode ? { referralCode } : {}) },
+      body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true, ...(referralCode ? { referralCode } : {}) },
     });
     expect(response.status).toBe(200);
     const memberId = response.body.value.user.id;
