@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['{packages,services,embedded}/**/*.unit.spec.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['{packages,services,embedded,web}/**/*.unit.spec.ts'], environment: 'node' } },
       {
         test: {
           name: 'int',

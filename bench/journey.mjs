@@ -33,7 +33,7 @@ async function oneJourney(base, samples) {
   const headers = { 'content-type': 'application/json' };
   const started = performance.now();
   await timed(samples, 'status', () => json(`${base}/wps/system/status`));
-  await timed(samples, 'register', () => json(`${base}/wps/member/register`, { method: 'PUT', headers, body: JSON.stringify({ username, password, confirmPassword: password }) }));
+  await timed(samples, 'register', () => json(`${base}/wps/member/register`, { method: 'PUT', headers, body: JSON.stringify({ username, password, confirmPassword: password, acceptTerms: true }) }));
   const login = await timed(samples, 'login', () => json(`${base}/wps/session/login`, { method: 'POST', headers, body: JSON.stringify({ username, password }) }));
   const auth = { ...headers, authorization: `Bearer ${login.token}` };
   await timed(samples, 'info', () => json(`${base}/wps/member/info`, { headers: auth }));

@@ -8,7 +8,12 @@ const steps = [
   ['node', [path.join(here, 'startup.mjs')]],
   ['npx', ['tsx', path.join(here, 'events.ts'), '--transport', 'both']],
   ['node', [path.join(here, 'journey.mjs')]],
+  ['node', [path.join(here, 'lobby.mjs')]],
   ['node', ['--import', 'tsx', path.join(here, 'wallet', 'run.mjs')]],
+  ['node', ['--import', 'tsx', path.join(here, 'login.mjs')]],
+  ['node', [path.join(here, 'live-table.mjs')]],
+  ['node', ['--import', 'tsx', path.join(here, 'slots-rtp.mjs')]],
+  ['node', ['--import', 'tsx', path.join(here, 'slots-path.mjs'), '--mode', 'both']],
 ];
 let failed = 0;
 for (const [command, args] of steps) {

@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 
 // The browser suite plays the operator too (approving withdrawals); both the platform and the tests get one token.
 const operatorToken = process.env.OPERATOR_TOKEN || randomBytes(24).toString('base64url');
+// The browser suite plays a game vendor too (rounds for the betting record): the platform learns SIMVENDOR's secret.
+const vendorSecret = process.env.E2E_VENDOR_SECRET || randomBytes(24).toString('hex');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -89,7 +91,7 @@ function startPlatform(port, dataDir) {
   const entry = process.env.E2E_START_SCRIPT || 'scripts/start.mjs';
   child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), WPS_DATA_DIR: dataDir, WPS_SKIP_INSTALL: '1', OPERATOR_TOKEN: operatorToken },
+    env: { ...process.env, PORT: String(port), WPS_DATA_DIR: dataDir, WPS_SKIP_INSTALL: '1', OPERATOR_TOKEN: operatorToken, WALLET_VENDOR_SECRETS: `SIMVENDOR:${vendorSecret}` },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: !isWindows, // own process group, so the whole tree can be stopped
   });
@@ -213,7 +215,7 @@ async function main() {
   }
 
   const code = run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_BASE_URL: baseUrl, OPERATOR_TOKEN: operatorToken },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, OPERATOR_TOKEN: operatorToken, E2E_VENDOR_SECRET: child || process.env.E2E_VENDOR_SECRET ? vendorSecret : '' },
   });
   if (code !== 0 && child) printPlatformOutput(150);
   await cleanup();

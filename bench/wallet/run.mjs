@@ -66,7 +66,7 @@ async function makePlayers(base, count) {
   const players = [];
   const make = async () => {
     const username = `w${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const login = await api(base, 'PUT', '/wps/member/register', { username, password: 'bench12345', confirmPassword: 'bench12345' });
+    const login = await api(base, 'PUT', '/wps/member/register', { username, password: 'bench12345', confirmPassword: 'bench12345', acceptTerms: true });
     await api(base, 'POST', '/wps/v2/wallets/deposit/demo', { amount: '100000.00' }, login.token, { 'idempotency-key': randomUUID() });
     players.push(login.user.id);
   };

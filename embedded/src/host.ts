@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   agentContractsRpc,
   gamesRpc,
+  houseRpc,
   identityRpc,
   noticesRpc,
   pointsRpc,
@@ -27,12 +28,15 @@ import {
   type ServiceInstance,
 } from '@wps/platform';
 import { identityService } from '@wps/identity';
+import { DevelopmentMailSink } from '@wps/identity/infra/mailer';
+import { DevSmsSink } from '@wps/identity/infra/sms';
 import { walletService } from '@wps/wallet';
-import { gamesService } from '@wps/games';
+import { createGamesService, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
 import { agentContractsService } from '@wps/agent-contracts';
 import { pointsService } from '@wps/points';
 import { noticesService } from '@wps/notices';
-import { createGateway, type GatewayClients } from '@wps/gateway';
+import { houseServiceWith } from '@wps/house';
+import { createGateway, gatewayEnv, type GatewayClients } from '@wps/gateway';
 
 export interface EmbeddedOptions {
   /** PGlite data folder; undefined keeps everything in memory (tests). */
@@ -59,13 +63,17 @@ export interface EmbeddedPlatform {
   logger: Logger;
   /** The operator API's token for this run, or null when it is off. */
   operatorToken: string | null;
-  /** The sandbox payment provider's signing secret for this run. */
-  sandboxPaySecret: string;
+  /** The sandbox payment provider's signing secret for this run, or null when SANDBOX_PAY_ENABLED is off. */
+  sandboxPaySecret: string | null;
+  /** The identity service's development mail sink, when no SMTP_URL is set: the mails it would have sent. */
+  mailbox?: DevelopmentMailSink;
+  /** The identity service's development SMS sink, when SMS_PROVIDER is `log`: the last code sent to each phone. */
+  smsOutbox?: DevSmsSink;
   close(): Promise<void>;
 }
 
 /** Embedded defaults: a demo brand with play money, so a fresh clone is usable at once. */
-const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true' };
+const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true', SANDBOX_PAY_ENABLED: 'true' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = ServiceDefinition<RpcContract, any>;
@@ -81,8 +89,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const bus = new InMemoryEventBus();
   const cache = new MemoryStore();
   const env = { ...EMBEDDED_ENV, ...process.env, ...options.env };
+  // The house vendor signs its wallet calls like any vendor; the demo makes up its secret when none is configured.
+  env.HOUSE_VENDOR_SECRET ||= randomBytes(24).toString('hex');
+  env.WALLET_VENDOR_SECRETS = [env.WALLET_VENDOR_SECRETS, `HOUSE:${env.HOUSE_VENDOR_SECRET}`].filter(Boolean).join(',');
 
-  const definitions: AnyDefinition[] = [identityService, walletService, gamesService, agentContractsService, pointsService, noticesService] as AnyDefinition[];
+  // Services that call the wallet themselves get an in-process client of it, as cluster mode gives them an HTTP one.
+  const walletClient = () => createInProcessClient('wallet', walletRpc, instances.wallet!.handlers as never);
+  const gamesWithWallet: AnyDefinition = { ...gamesService, create: (context, config: GamesConfig) => createGamesService(context, config, { wallet: walletTransfersPort(walletClient()) }) } as AnyDefinition;
+  const definitions: AnyDefinition[] = [identityService, walletService, gamesWithWallet, agentContractsService, pointsService, noticesService, houseServiceWith(walletClient)] as AnyDefinition[];
   const instances: Record<string, ServiceInstance> = {};
   for (const definition of definitions) {
     await migrate(db, definition.schema, definition.migrationsDir);
@@ -99,10 +113,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     agentContracts: client('agent-contracts', agentContractsRpc),
     points: client('points', pointsRpc),
     notices: client('notices', noticesRpc),
+    house: client('house', houseRpc),
   };
   const operatorToken = options.operatorToken === null ? null : (options.operatorToken ?? (env.OPERATOR_TOKEN || randomBytes(24).toString('base64url')));
-  // Embedded mode always offers the sandbox provider, so deposits can be tried end to end without a real one.
-  const sandboxPaySecret = env.SANDBOX_PAY_SECRET || randomBytes(32).toString('hex');
+  // The embedded demo offers the sandbox provider unless SANDBOX_PAY_ENABLED is off, so deposits can be tried end to
+  // end without a real one; the wallet reads the same setting to list the method and accept its deposits.
+  const gatewayConfig = z.object({ SANDBOX_PAY_ENABLED: gatewayEnv.SANDBOX_PAY_ENABLED, VENDOR_REQUESTS_PER_10S: gatewayEnv.VENDOR_REQUESTS_PER_10S }).parse(env);
+  const sandboxPaySecret = gatewayConfig.SANDBOX_PAY_ENABLED ? env.SANDBOX_PAY_SECRET || randomBytes(32).toString('hex') : null;
   const gateway = createGateway({
     clients,
     bus,
@@ -112,7 +129,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     requestsPerIpPerMinute: options.requestsPerIpPerMinute,
     readiness: async () => ({ database: await databaseReady(db) }),
     operatorToken: operatorToken ?? undefined,
-    sandboxPaySecret,
+    sandboxPaySecret: sandboxPaySecret ?? undefined,
+    vendorRequestsPer10s: gatewayConfig.VENDOR_REQUESTS_PER_10S,
   });
   const server = createServer(gateway.app);
   gateway.attach(server);
@@ -125,6 +143,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
   const shownHost = !options.host || options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
 
+  const identityMailer = (instances.identity as ServiceInstance & { mailer?: unknown }).mailer;
+  const identitySms = (instances.identity as ServiceInstance & { sms?: unknown }).sms;
   let closed = false;
   return {
     url: `http://${shownHost}:${port}`,
@@ -137,6 +157,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     logger,
     operatorToken,
     sandboxPaySecret,
+    mailbox: identityMailer instanceof DevelopmentMailSink ? identityMailer : undefined,
+    smsOutbox: identitySms instanceof DevSmsSink ? identitySms : undefined,
     async close() {
       if (closed) return;
       closed = true;

@@ -43,13 +43,13 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   });
 
   it.each([
-    [{ username: '', password, confirmPassword: password }, 400, 'INPUT_EMPTY', 'Input cannot be empty'],
-    [{ username: '9lives', password, confirmPassword: password }, 400, 'ACCOUNT_FORMAT', 'Account format is incorrect'],
-    [{ username: 'validname', password: 'abc', confirmPassword: 'abc' }, 400, 'PASSWORD_LENGTH', 'Please fill in your password with 6 - 20 characters'],
-    [{ username: 'validname', password: 'has space1', confirmPassword: 'has space1' }, 400, 'PASSWORD_FORMAT', 'Password format is incorrect'],
-    [{ username: 'validname', password, confirmPassword: 'different1' }, 400, 'CONFIRM_PASSWORD_MISMATCH', 'Confirmation password is not correct.'],
-    [{ username: 'validname', password, confirmPassword: password, referralCode: 'NOSUCHCODE' }, 400, 'INVITATION_CODE_INVALID', 'Invalid invitation code'],
-    [{ username: 12, password, confirmPassword: password }, 400, 'VALIDATION_FAILED', 'Items marked with * are required'],
+    [{ username: '', password, confirmPassword: password, acceptTerms: true }, 400, 'INPUT_EMPTY', 'Input cannot be empty'],
+    [{ username: '9lives', password, confirmPassword: password, acceptTerms: true }, 400, 'ACCOUNT_FORMAT', 'Account format is incorrect'],
+    [{ username: 'validname', password: 'abc', confirmPassword: 'abc', acceptTerms: true }, 400, 'PASSWORD_LENGTH', 'Please fill in your password with 6 - 20 characters'],
+    [{ username: 'validname', password: 'has space1', confirmPassword: 'has space1', acceptTerms: true }, 400, 'PASSWORD_FORMAT', 'Password format is incorrect'],
+    [{ username: 'validname', password, confirmPassword: 'different1', acceptTerms: true }, 400, 'CONFIRM_PASSWORD_MISMATCH', 'Confirmation password is not correct.'],
+    [{ username: 'validname', password, confirmPassword: password, acceptTerms: true, referralCode: 'NOSUCHCODE' }, 400, 'INVITATION_CODE_INVALID', 'Invalid invitation code'],
+    [{ username: 12, password, confirmPassword: password, acceptTerms: true }, 400, 'VALIDATION_FAILED', 'Items marked with * are required'],
   ])('refuses registration %j with %i %s and changes nothing', async (body, status, code, message) => {
     const before = await memberCount();
     const response = await call('PUT', '/wps/member/register', { body });
@@ -59,20 +59,20 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   });
 
   it('speaks Spanish by default', async () => {
-    const response = await call('PUT', '/wps/member/register', { body: { username: 'validname', password, confirmPassword: 'x1234567' }, language: '' });
+    const response = await call('PUT', '/wps/member/register', { body: { username: 'validname', password, confirmPassword: 'x1234567', acceptTerms: true }, language: '' });
     expect(response.body.message).toBe('La contraseña de confirmación no es correcta.');
   });
 
   it('registers a member and logs them in at once', async () => {
     const response = await call<{ token: string; firstTimeLogin: boolean; passwordExpired: boolean; user: { id: string; account: string; type: number } }>('PUT', '/wps/member/register', {
-      body: { username, password, confirmPassword: password, registerUrl: 'http://localhost/register', registerMethod: 'WEB', referralCode: 'demoagent' },
+      body: { username, password, confirmPassword: password, acceptTerms: true, registerUrl: 'http://localhost/register', registerMethod: 'WEB', referralCode: 'demoagent' },
     });
     expect(response.status).toBe(200);
     expect(response.body.value.token.length).toBeGreaterThanOrEqual(43);
     expect(response.body.value).toMatchObject({ firstTimeLogin: true, passwordExpired: false, user: { account: username, type: 0 } });
     token = response.body.value.token;
     memberId = response.body.value.user.id;
-    const duplicate = await call('PUT', '/wps/member/register', { body: { username: username.toUpperCase(), password, confirmPassword: password } });
+    const duplicate = await call('PUT', '/wps/member/register', { body: { username: username.toUpperCase(), password, confirmPassword: password, acceptTerms: true } });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe('USERNAME_TAKEN');
   });
@@ -218,7 +218,7 @@ describe('embedded data persists across restarts', () => {
       const registered = await fetch(`${first.url}/wps/member/register`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: 'secreto12', confirmPassword: 'secreto12' }),
+        body: JSON.stringify({ username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true }),
       });
       expect(registered.status).toBe(200);
       await first.close();

@@ -30,9 +30,10 @@ const lines = [
   'WPS gaming platform is running (embedded mode).',
   `  Site and API:  ${platform.url}`,
   ...(config.SEED_DEMO
-    ? [`  Demo player:   demoplayer / ${config.DEMO_PASSWORD}`, `  Demo agent:    demoagent / ${config.DEMO_PASSWORD}`, '  Demo brand:    DEMO (ES default, EN; MXN $)']
+    ? [`  Demo player:   demoplayer / ${config.DEMO_PASSWORD}`, `  Demo agent:    demoagent / ${config.DEMO_PASSWORD}  (invitation code DEMOAGENT: ${platform.url}/register?affiliateCode=DEMOAGENT)`, '  Demo brand:    DEMO (ES default, EN; MXN $)']
     : []),
   ...(platform.operatorToken ? [`  Operator API:  Authorization: Operator ${platform.operatorToken}`] : []),
+  `  Sandbox Pay:   ${platform.sandboxPaySecret ? 'on (test deposits, no real money; SANDBOX_PAY_ENABLED=false turns it off)' : 'off'}`,
   `  Data:          ${path.relative(process.cwd(), config.WPS_DATA_DIR) || '.'} (PGlite, for trying the product; production runs on PostgreSQL)`,
   `  Ready in ${Math.round(performance.now() - started)} ms. Press Ctrl+C to stop.`,
   '',

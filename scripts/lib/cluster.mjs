@@ -12,6 +12,7 @@ export const SERVICES = [
   { name: 'agent-contracts', port: 8104 },
   { name: 'points', port: 8105 },
   { name: 'notices', port: 8106 },
+  { name: 'house', port: 8107 },
   { name: 'gateway', port: 8080 },
 ];
 
@@ -82,14 +83,22 @@ export async function startServices(infraEnv, options = {}) {
     GATEWAY_REQUESTS_PER_IP_PER_MINUTE: options.requestsPerIpPerMinute ?? '100000',
     REGISTRATIONS_PER_IP_PER_HOUR: options.registrationsPerIpPerHour ?? '100000',
     LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: options.loginsPerIpPerMinute ?? '100000',
+    // The development SMS sink also writes here, so cluster tests can read codes while the logs are still buffered.
+    SMS_DEV_OUTBOX_FILE: path.join(logDir, 'sms-outbox.jsonl'),
     IDENTITY_URL: 'http://127.0.0.1:8101',
     WALLET_URL: 'http://127.0.0.1:8102',
     GAMES_URL: 'http://127.0.0.1:8103',
     AGENT_CONTRACTS_URL: 'http://127.0.0.1:8104',
     POINTS_URL: 'http://127.0.0.1:8105',
     NOTICES_URL: 'http://127.0.0.1:8106',
+    HOUSE_URL: 'http://127.0.0.1:8107',
+    HOUSE_VENDOR_SECRET: randomBytes(24).toString('hex'),
+    // A fresh key per run: two-factor secrets of a test cluster need not outlive it.
+    IDENTITY_SECRET_KEY: randomBytes(32).toString('base64url'),
     ...options.env,
   };
+  // The house vendor's secret must also be one the wallet accepts, next to whatever vendors the caller configured.
+  common.WALLET_VENDOR_SECRETS = [common.WALLET_VENDOR_SECRETS, `HOUSE:${common.HOUSE_VENDOR_SECRET}`].filter(Boolean).join(',');
   const children = [];
   const start = (service) => {
     const log = createWriteStream(path.join(logDir, `${service.name}.log`), { flags: 'a' });

@@ -40,15 +40,15 @@ describe('the first journey in cluster mode', () => {
 
   it('refuses bad registrations with the spec messages and stores nothing', async () => {
     const before = (await db.query('SELECT count(*)::int AS n FROM identity.members')).rows[0].n;
-    const mismatch = await call('PUT', '/wps/member/register', { body: { username, password, confirmPassword: 'nope12345' } });
+    const mismatch = await call('PUT', '/wps/member/register', { body: { username, password, confirmPassword: 'nope12345', acceptTerms: true } });
     expect(mismatch).toMatchObject({ status: 400, body: { code: 'CONFIRM_PASSWORD_MISMATCH', message: 'Confirmation password is not correct.' } });
-    const badName = await call('PUT', '/wps/member/register', { body: { username: '_x', password, confirmPassword: password } });
+    const badName = await call('PUT', '/wps/member/register', { body: { username: '_x', password, confirmPassword: password, acceptTerms: true } });
     expect(badName).toMatchObject({ status: 400, body: { code: 'ACCOUNT_FORMAT', message: 'Account format is incorrect' } });
     expect((await db.query('SELECT count(*)::int AS n FROM identity.members')).rows[0].n).toBe(before);
   });
 
   it('registers, logs in and reads member info across services over HTTP', async () => {
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password, confirmPassword: password } });
+    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password, confirmPassword: password, acceptTerms: true } });
     expect(registered.status).toBe(200);
     memberId = registered.body.value.user.id;
     const login = await call<{ token: string; firstTimeLogin: boolean; passwordExpired: boolean; user: { id: string; account: string } }>('POST', '/wps/session/login', {

@@ -76,7 +76,7 @@ describe('wallet chaos: SIGKILL during concurrent vendor traffic', () => {
       const registered = await fetch(`${gateway}/wps/member/register`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: 'chaos12345', confirmPassword: 'chaos12345' }),
+        body: JSON.stringify({ username, password: 'chaos12345', confirmPassword: 'chaos12345', acceptTerms: true }),
       }).then((r) => r.json() as Promise<{ value: { token: string; user: { id: string } } }>);
       const deposit = await fetch(`${gateway}/wps/v2/wallets/deposit/demo`, {
         method: 'POST',

@@ -9,8 +9,15 @@ import { RegisterModal } from './components/RegisterModal';
 import { ConfirmDialog, NoticeDialog, Toasts } from './components/Dialogs';
 import { BlockedPage, LoadingScreen, MaintenancePage, StartErrorPage } from './components/SystemPages';
 import { MEMBER_PATH } from './pages/memberPanels';
+import { LobbyProvider } from './components/lobby/LobbyContext';
+import { hidesFooter, isLobbyPath, LobbyArea } from './components/lobby/LobbyRoutes';
+import { AgentHome, AgentLogin } from './pages/AgentLogin';
+import { ChangePasswordModal } from './components/password/ChangePasswordModal';
+import { ForgotPasswordModal } from './components/password/ForgotPasswordModal';
 
 const MemberCenter = lazy(() => import('./pages/MemberCenter'));
+const ResetPassword = lazy(() => import('./pages/ResetPassword'));
+const HouseGame = lazy(() => import('./pages/house/HouseGame'));
 
 /** Paths that show the home view; /login and /register add their modal on top. */
 const HOME_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
@@ -45,7 +52,7 @@ function Shell() {
   const isMemberCenter = path === MEMBER_PATH;
 
   useEffect(() => {
-    if (!HOME_PATHS.has(path) && !isMemberCenter) navigate('/', { replace: true });
+    if (!HOME_PATHS.has(path) && !isMemberCenter && !isLobbyPath(path)) navigate('/', { replace: true });
   }, [path, isMemberCenter, navigate]);
 
   if (phase === 'loading') return <LoadingScreen />;
@@ -54,6 +61,7 @@ function Shell() {
   if (mode === 'blocked') return <BlockedPage />;
 
   return (
+    <LobbyProvider>
     <div className="layout">
       <ScrollManager />
       <Header />
@@ -62,17 +70,22 @@ function Shell() {
           <Suspense fallback={<div className="area-loading" aria-busy="true" />}>
             <MemberCenter />
           </Suspense>
+        ) : isLobbyPath(path) ? (
+          <LobbyArea path={path} />
         ) : (
           <Home />
         )}
       </main>
-      <Footer />
+      {!hidesFooter(path) && <Footer />}
       {modal === 'login' && <LoginModal />}
       {modal === 'register' && <RegisterModal />}
+      {modal === 'forgotPassword' && <ForgotPasswordModal />}
+      {modal === 'changePassword' && <ChangePasswordModal />}
       <ConfirmDialog />
       <NoticeDialog />
       <Toasts />
     </div>
+    </LobbyProvider>
   );
 }
 
@@ -81,6 +94,17 @@ export function App() {
     <BrowserRouter>
       <AppStateProvider>
         <Routes>
+          <Route path="/agent" element={<AgentLogin />} />
+          <Route path="/agentHome" element={<AgentHome />} />
+          <Route
+            path="/reset-password"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <ResetPassword />
+              </Suspense>
+            }
+          />
+          <Route path="/house/:gameCode" element={<Suspense fallback={<LoadingScreen />}><HouseGame /></Suspense>} />
           <Route path="*" element={<Shell />} />
         </Routes>
       </AppStateProvider>

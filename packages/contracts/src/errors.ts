@@ -6,6 +6,10 @@ import { def, type ErrorDefinition, type Language, LANGUAGES } from './error-def
 import { REGISTRATION_ERRORS } from './errors-registration.js';
 import { LOGIN_ERRORS } from './errors-login.js';
 import { ACCOUNT_ERRORS } from './errors-account.js';
+import { SECOND_FACTOR_ERRORS } from './errors-second-factors.js';
+import { GAMES_ERRORS } from './errors-games.js';
+import { HOUSE_ERRORS } from './errors-house.js';
+import { HOUSE_LIVE_ERRORS } from './errors-house-live.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -77,7 +81,7 @@ const CORE_ERRORS = {
   INTERNAL: def(500, 'Unknown error.', 'Error desconocido.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
-export const ERRORS = { ...CORE_ERRORS, ...REGISTRATION_ERRORS, ...LOGIN_ERRORS, ...ACCOUNT_ERRORS } as const;
+export const ERRORS = { ...CORE_ERRORS, ...REGISTRATION_ERRORS, ...LOGIN_ERRORS, ...ACCOUNT_ERRORS, ...SECOND_FACTOR_ERRORS, ...GAMES_ERRORS, ...HOUSE_ERRORS, ...HOUSE_LIVE_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

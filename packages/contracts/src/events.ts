@@ -9,6 +9,8 @@ export const TOPICS = {
   contractOffers: 'contract-offers.v1',
   notices: 'notices.v1',
   sessions: 'sessions.v1',
+  lobby: 'lobby.v1',
+  house: 'house.v1',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -104,6 +106,33 @@ export const sessionEndedSchema = z.object({
 });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
+/**
+ * A public lobby value of one brand changed (the winner board, the jackpot). Gateways push `data` as `{ v, type, data }`
+ * to every socket of the brand, guests included; `version` grows per brand and push type so clients can spot a gap.
+ */
+export const lobbyChangedSchema = z.object({
+  merchantCode: z.string(),
+  pushType: z.enum(['winners', 'jackpot']),
+  version: z.number().int().min(0),
+  data: z.record(z.string(), z.unknown()),
+});
+export type LobbyChanged = z.infer<typeof lobbyChangedSchema>;
+
+/**
+ * Something happened at a house vendor table (a round opened, betting closed, a crash tick, a result, a settlement).
+ * Gateways push it to the sockets in the room `table:<tableId>`, guests included, so it carries nothing private.
+ * `at` is when the server decided it (epoch ms), so clients and benches can measure how late it arrived.
+ */
+export const houseTableEventSchema = z.object({
+  tableId: z.string(),
+  kind: z.enum(['round-opened', 'betting-closed', 'tick', 'result', 'settled', 'cashout', 'bets']),
+  roundId: z.string(),
+  roundNo: z.number().int(),
+  at: z.number(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type HouseTableEvent = z.infer<typeof houseTableEventSchema>;
+
 /** Every event type with its topic and payload schema; producers and consumers validate against this map. */
 export const EVENTS = {
   'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
@@ -111,6 +140,8 @@ export const EVENTS = {
   'bet.settled': { topic: TOPICS.bets, version: 1, payload: betSettledSchema },
   'transfer.completed': { topic: TOPICS.transfers, version: 1, payload: transferCompletedSchema },
   'session.ended': { topic: TOPICS.sessions, version: 1, payload: sessionEndedSchema },
+  'lobby.changed': { topic: TOPICS.lobby, version: 1, payload: lobbyChangedSchema },
+  'house.table_event': { topic: TOPICS.house, version: 1, payload: houseTableEventSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

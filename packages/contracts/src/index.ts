@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './patterns.js';
 export * from './money.js';
 export * from './events.js';
 export * from './members.js';
@@ -7,6 +8,10 @@ export * from './identity.js';
 export * from './wallet.js';
 export * from './payments.js';
 export * from './small-services.js';
+export * from './games.js';
 export * from './push.js';
 export * from './http.js';
 export * from './vendor.js';
+export * from './fairness.js';
+export * from './house.js';
+export * from './house-live.js';

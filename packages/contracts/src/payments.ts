@@ -107,6 +107,18 @@ export const withdrawalSchema = z.object({
 });
 export type WithdrawalView = z.infer<typeof withdrawalSchema>;
 
+/** A bound of a list filter: a full timestamp, or a bare date meaning that whole (UTC) day. */
+const rangeBound = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const operatorListQuery = pageQuerySchema.extend({
+  memberId: z.string().regex(/^[0-9A-Za-z-]{1,40}$/).optional(),
+  from: rangeBound.optional(),
+  to: rangeBound.optional(),
+});
+/** `GET /operator/v1/deposits` filters; empty query values are dropped before parsing. */
+export const operatorDepositsQuerySchema = operatorListQuery.extend({ status: depositStatusSchema.optional() });
+export const operatorWithdrawalsQuerySchema = operatorListQuery.extend({ status: withdrawalStatusSchema.optional() });
+const operatorListInput = { pageNo: z.number().int().min(1), pageSize: z.number().int().min(1).max(100), memberId: z.string().optional(), from: z.string().optional(), to: z.string().optional() };
+
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), pageNum: z.number().int(), totalPages: z.number().int(), total: z.number().int() });
 
 export const accountRecordSchema = z.object({
@@ -189,12 +201,18 @@ export const paymentsRpcMethods = {
     input: z.object({ ...member, pageNo: z.number().int(), pageSize: z.number().int(), type: z.string().optional(), from: z.string().optional(), to: z.string().optional() }),
     output: pageOf(accountRecordSchema),
   },
-  operatorListDeposits: { input: z.object({ status: depositStatusSchema.optional() }), output: z.array(depositSchema.extend({ merchantCode: z.string(), memberId: z.string() })) },
+  operatorListDeposits: {
+    input: z.object({ ...operatorListInput, status: depositStatusSchema.optional() }),
+    output: pageOf(depositSchema.extend({ merchantCode: z.string(), memberId: z.string() })),
+  },
   operatorDecideDeposit: {
     input: z.object({ depositId: z.string(), decision: z.enum(['approve', 'reject']), reason: z.string().optional(), operator: operatorId }),
     output: depositSchema,
   },
-  operatorListWithdrawals: { input: z.object({ status: withdrawalStatusSchema.optional() }), output: z.array(withdrawalSchema.extend({ merchantCode: z.string(), memberId: z.string() })) },
+  operatorListWithdrawals: {
+    input: z.object({ ...operatorListInput, status: withdrawalStatusSchema.optional() }),
+    output: pageOf(withdrawalSchema.extend({ merchantCode: z.string(), memberId: z.string() })),
+  },
   operatorDecideWithdrawal: {
     input: z.object({ withdrawalId: z.string(), decision: z.enum(['approve', 'reject', 'paid']), reason: z.string().optional(), operator: operatorId }),
     output: withdrawalSchema,

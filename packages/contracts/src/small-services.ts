@@ -5,17 +5,7 @@ import { defineRpc } from './rpc.js';
 export const decimalIdSchema = z.string().regex(/^(0|[1-9][0-9]{0,18})$/, 'a decimal id');
 export const memberIdSchema = decimalIdSchema;
 
-export const gamesRpc = defineRpc({
-  listVendors: {
-    input: z.object({ merchantCode: z.string() }),
-    output: z.array(z.object({ vassalage: z.string(), displayName: z.string(), gameType: z.string() })),
-  },
-  getPlayerProfile: {
-    input: z.object({ memberId: memberIdSchema }),
-    output: z.object({ memberId: z.string(), createdAt: z.string() }).nullable(),
-  },
-});
-export type GamesRpc = typeof gamesRpc;
+/** The games contract lives in games.ts; it is re-exported from the package index. */
 
 export const agentContractsRpc = defineRpc({
   getDownline: {

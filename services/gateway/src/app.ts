@@ -14,6 +14,10 @@ import { betsApi } from './routes/bets-api.js';
 import { registrationApi } from './routes/identity-registration-api.js';
 import { loginApi } from './routes/identity-login-api.js';
 import { accountApi } from './routes/identity-account-api.js';
+import { secondFactorApi } from './routes/identity-second-factor-api.js';
+import { gamesApi } from './routes/games-api.js';
+import { houseApi } from './routes/house-api.js';
+import { houseLiveApi } from './routes/house-live-api.js';
 import { PushHub } from './push.js';
 import { SessionResolver } from './auth.js';
 
@@ -30,6 +34,8 @@ export interface GatewayOptions {
   operatorToken?: string;
   /** SANDBOX_PAY_SECRET: without it the sandbox payment provider answers 404. */
   sandboxPaySecret?: string;
+  /** VENDOR_REQUESTS_PER_10S: seamless-wallet calls per vendor code per 10 s. */
+  vendorRequestsPer10s?: number;
 }
 
 export interface Gateway {
@@ -46,14 +52,18 @@ export function createGateway(options: GatewayOptions): Gateway {
   const push = new PushHub({ sessions, bus: options.bus, logger: options.logger, adapter: options.socketAdapter });
   app.use(healthRoutes(options.readiness));
   app.use(moneyApi({ clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 }));
-  app.use(operatorApi({ clients: options.clients, operatorToken: options.operatorToken }));
+  app.use(operatorApi({ clients: options.clients, operatorToken: options.operatorToken, sessions }));
   app.use(sandboxPay({ clients: options.clients, secret: options.sandboxPaySecret }));
-  app.use(vendorApi({ clients: options.clients }));
+  app.use(vendorApi({ clients: options.clients, cache: options.cache, requestsPerVendorPer10s: options.vendorRequestsPer10s ?? 6_000 }));
   app.use(betsApi({ clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 }));
   const edge = { clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 };
   app.use(registrationApi(edge));
   app.use(loginApi(edge));
   app.use(accountApi({ ...edge, onLogout: (token) => push.endSession(token) }));
+  app.use(secondFactorApi(edge));
+  app.use(gamesApi(edge));
+  app.use(houseApi(edge));
+  app.use(houseLiveApi(edge));
   app.use(
     publicApi({
       clients: options.clients,

@@ -47,6 +47,11 @@ export class SessionResolver {
   async forget(token: string): Promise<void> {
     await this.store.delete(this.key(token));
   }
+
+  /** Forgets sessions identity ended, named by the base64url SHA-256 of their tokens (event `session.ended`). */
+  async forgetHashes(tokenHashes: readonly string[]): Promise<void> {
+    await Promise.all(tokenHashes.map((hash) => this.store.delete(`session:${hash}`)));
+  }
 }
 
 /** Routes behind this need a live session; anything else is 401 with the spec's not-logged-in message. */

@@ -1,4 +1,4 @@
-import type { AgentContractsRpc, GamesRpc, IdentityRpc, NoticesRpc, PointsRpc, RpcClient, WalletRpc } from '@wps/contracts';
+import type { AgentContractsRpc, GamesRpc, HouseRpc, IdentityRpc, NoticesRpc, PointsRpc, RpcClient, WalletRpc } from '@wps/contracts';
 
 /** The services the gateway talks to, over whichever transport the host chose. */
 export interface GatewayClients {
@@ -8,4 +8,5 @@ export interface GatewayClients {
   agentContracts: RpcClient<AgentContractsRpc>;
   points: RpcClient<PointsRpc>;
   notices: RpcClient<NoticesRpc>;
+  house: RpcClient<HouseRpc>;
 }

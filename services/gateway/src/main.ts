@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { agentContractsRpc, gamesRpc, identityRpc, noticesRpc, pointsRpc, walletRpc } from '@wps/contracts';
+import { agentContractsRpc, gamesRpc, houseRpc, identityRpc, noticesRpc, pointsRpc, walletRpc } from '@wps/contracts';
 import { commonEnv, createHttpClient, createLogger, initTracing, loadConfigOrExit, portEnv, RedisStore, shutdownTracing } from '@wps/platform';
 import { gatewayEnv } from './config.js';
 import { createGateway } from './app.js';
@@ -26,8 +26,9 @@ const clients = {
   agentContracts: createHttpClient('agent-contracts', agentContractsRpc, http(config.AGENT_CONTRACTS_URL)),
   points: createHttpClient('points', pointsRpc, http(config.POINTS_URL)),
   notices: createHttpClient('notices', noticesRpc, http(config.NOTICES_URL)),
+  house: createHttpClient('house', houseRpc, http(config.HOUSE_URL)),
 };
-const downstream = { identity: config.IDENTITY_URL, wallet: config.WALLET_URL, games: config.GAMES_URL, agentContracts: config.AGENT_CONTRACTS_URL, points: config.POINTS_URL, notices: config.NOTICES_URL };
+const downstream = { identity: config.IDENTITY_URL, wallet: config.WALLET_URL, games: config.GAMES_URL, agentContracts: config.AGENT_CONTRACTS_URL, points: config.POINTS_URL, notices: config.NOTICES_URL, house: config.HOUSE_URL };
 const defaultWebDist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
 
 const gateway = createGateway({
@@ -38,7 +39,8 @@ const gateway = createGateway({
   webDist: config.WEB_DIST ?? defaultWebDist,
   requestsPerIpPerMinute: config.GATEWAY_REQUESTS_PER_IP_PER_MINUTE,
   operatorToken: config.OPERATOR_TOKEN,
-  sandboxPaySecret: config.SANDBOX_PAY_SECRET,
+  sandboxPaySecret: config.SANDBOX_PAY_ENABLED ? config.SANDBOX_PAY_SECRET : undefined,
+  vendorRequestsPer10s: config.VENDOR_REQUESTS_PER_10S,
   socketAdapter: createAdapter(pubClient, subClient),
   readiness: async () => {
     const checks: Record<string, boolean> = { redis: await cache.ping().catch(() => false) };

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
-import { balanceChangedSchema, memberRoom, merchantRoom, PUSH_EVENT, TOPICS, type BalancePush, type ClientToServerEvents, type ServerToClientEvents } from '@wps/contracts';
+import { balanceChangedSchema, houseTableEventSchema, lobbyChangedSchema, sessionEndedSchema, memberRoom, merchantRoom, PUSH_EVENT, TOPICS, type BalancePush, type LobbyChanged, type ClientToServerEvents, type ServerToClientEvents } from '@wps/contracts';
 import type { EventBus, Logger, Subscription } from '@wps/platform';
 import type { SessionResolver } from './auth.js';
 
-const sessionRoom = (token: string): string => `session:${createHash('sha256').update(token).digest('base64url')}`;
+/** Brand broadcasts (jackpot, winners) reach clients at most this often per brand and push type. */
+const BROADCAST_INTERVAL_MS = 1_000;
+const sessionRoomOfHash = (tokenHash: string): string => `session:${tokenHash}`;
+const sessionRoom = (token: string): string => sessionRoomOfHash(createHash('sha256').update(token).digest('base64url'));
+/** House tables: any socket, guest or member, may watch a few tables at once. */
+const tableRoom = (tableId: string): string => `table:${tableId}`;
+const TABLES_PER_SOCKET_MAX = 8;
+type TableRoomListener = (tableId: unknown, ack?: unknown) => void;
 
 /**
  * Live pushes. A socket that presents a valid session token joins its member's room and its brand's room; the
@@ -14,6 +21,10 @@ const sessionRoom = (token: string): string => `session:${createHash('sha256').u
 export class PushHub {
   private io: Server<ClientToServerEvents, ServerToClientEvents> | undefined;
   private subscription: Subscription | undefined;
+  private sessionsSubscription: Subscription | undefined;
+  private lobbySubscription: Subscription | undefined;
+  private tablesSubscription: Subscription | undefined;
+  private readonly broadcasts = new Map<string, { lastSentAt: number; lastVersion: number; pending?: LobbyChanged; timer?: NodeJS.Timeout }>();
 
   constructor(private readonly options: { sessions: SessionResolver; bus: EventBus; logger: Logger; adapter?: ServerOptions['adapter'] }) {}
 
@@ -21,7 +32,12 @@ export class PushHub {
     const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { serveClient: false, ...(this.options.adapter ? { adapter: this.options.adapter } : {}) });
     io.use(async (socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string' || token.length === 0) return next();
+      if (typeof token !== 'string' || token.length === 0) {
+        // Guests name their brand to receive its public pushes (winner board, jackpot); nothing private goes there.
+        const merchantCode = (socket.handshake.auth as { merchantCode?: unknown } | undefined)?.merchantCode;
+        if (typeof merchantCode === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(merchantCode)) await socket.join(merchantRoom(merchantCode));
+        return next();
+      }
       try {
         const principal = await this.options.sessions.principal(token);
         if (!principal) return next(new Error('NOT_LOGGED_IN'));
@@ -32,6 +48,19 @@ export class PushHub {
         this.options.logger.warn({ err: error }, 'socket authentication failed');
         next(new Error('SERVICE_UNAVAILABLE'));
       }
+    });
+    io.on('connection', (socket) => {
+      // The contract's client events stay empty for the other pushes; table rooms are the one thing a client asks for.
+      const on = socket.on.bind(socket) as unknown as (event: string, listener: TableRoomListener) => void;
+      const reply = (ack: unknown, joined: boolean) => typeof ack === 'function' && (ack as (joined: boolean) => void)(joined);
+      on('join-table', (tableId, ack) => {
+        const tables = [...socket.rooms].filter((room) => room.startsWith('table:')).length;
+        if (typeof tableId !== 'string' || !/^[a-z0-9-]{1,40}$/.test(tableId) || tables >= TABLES_PER_SOCKET_MAX) return reply(ack, false);
+        void Promise.resolve(socket.join(tableRoom(tableId))).then(() => reply(ack, true));
+      });
+      on('leave-table', (tableId, ack) => {
+        if (typeof tableId === 'string') void Promise.resolve(socket.leave(tableRoom(tableId))).then(() => reply(ack, true));
+      });
     });
     this.io = io;
   }
@@ -48,6 +77,75 @@ export class PushHub {
         this.io?.to(memberRoom(change.memberId)).emit(PUSH_EVENT, push);
       },
     });
+    await this.subscribeToEndedSessions();
+    await this.subscribeToBrandBroadcasts();
+    await this.subscribeToTables();
+  }
+
+  /** House table events go to everyone watching the table, as they come: each is a moment of the shared round. */
+  private async subscribeToTables(): Promise<void> {
+    this.tablesSubscription = await this.options.bus.subscribe({
+      group: 'gateway.house-tables',
+      topics: [TOPICS.house],
+      fromBeginning: false,
+      handler: async (message) => {
+        if (message.value.type !== 'house.table_event') return;
+        const event = houseTableEventSchema.parse(message.value.payload);
+        this.io?.to(tableRoom(event.tableId)).emit(PUSH_EVENT, { v: event.roundNo, type: 'table', data: event });
+      },
+    });
+  }
+
+  /**
+   * Public values of a brand (winner board, jackpot) go to every socket of the brand, guests included, at most once a
+   * second per brand and push type: a burst is folded into its newest value.
+   */
+  private async subscribeToBrandBroadcasts(): Promise<void> {
+    this.lobbySubscription = await this.options.bus.subscribe({
+      group: 'gateway.lobby',
+      topics: [TOPICS.lobby],
+      fromBeginning: false,
+      handler: async (message) => {
+        if (message.value.type !== 'lobby.changed') return;
+        const change = lobbyChangedSchema.parse(message.value.payload);
+        const key = `${change.merchantCode}:${change.pushType}`;
+        const state = this.broadcasts.get(key) ?? { lastSentAt: 0, lastVersion: -1 };
+        this.broadcasts.set(key, state);
+        if (change.version <= state.lastVersion || (state.pending && change.version <= state.pending.version)) return;
+        state.pending = change;
+        if (state.timer) return;
+        const send = () => {
+          state.timer = undefined;
+          const latest = state.pending;
+          if (!latest) return;
+          state.pending = undefined;
+          state.lastSentAt = Date.now();
+          state.lastVersion = latest.version;
+          this.io?.to(merchantRoom(latest.merchantCode)).emit(PUSH_EVENT, { v: latest.version, type: latest.pushType, data: latest.data });
+        };
+        const wait = state.lastSentAt + BROADCAST_INTERVAL_MS - Date.now();
+        if (wait <= 0) send();
+        else state.timer = setTimeout(send, wait);
+      },
+    });
+  }
+
+  /**
+   * Sessions identity ended (password change or reset, account disabled, single-session brand): the shared principal
+   * cache forgets them and their sockets close, so the next call or push is refused at once on every gateway.
+   */
+  private async subscribeToEndedSessions(): Promise<void> {
+    this.sessionsSubscription = await this.options.bus.subscribe({
+      group: 'gateway.sessions',
+      topics: [TOPICS.sessions],
+      fromBeginning: false,
+      handler: async (message) => {
+        if (message.value.type !== 'session.ended') return;
+        const ended = sessionEndedSchema.parse(message.value.payload);
+        await this.options.sessions.forgetHashes(ended.tokenHashes);
+        for (const hash of ended.tokenHashes) this.io?.in(sessionRoomOfHash(hash)).disconnectSockets(true);
+      },
+    });
   }
 
   /** A logged-out session's sockets are closed at once, on every gateway process. */
@@ -57,6 +155,10 @@ export class PushHub {
 
   async stop(): Promise<void> {
     await this.subscription?.close();
+    await this.sessionsSubscription?.close();
+    await this.lobbySubscription?.close();
+    await this.tablesSubscription?.close();
+    for (const state of this.broadcasts.values()) if (state.timer) clearTimeout(state.timer);
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
   }
 }

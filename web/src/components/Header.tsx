@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../state/AppState';
 import { LanguageSelector } from './LanguageSelector';
+import { GamesMenu } from './lobby/GamesMenu';
 import { MEMBER_PANELS, panelLink, TRIAL_TYPE } from '../pages/memberPanels';
 import { ArrowUpIcon, EyeIcon, EyeOffIcon, GiftIcon, LogoMark, LogoutIcon, PlusIcon, RefreshIcon, UserIcon } from './Icons';
 
@@ -45,7 +46,7 @@ function BalanceBox() {
 /** The member drop-down: the member centre's panels (account record and betting record among them) and sign out. */
 function MemberMenu({ account }: { account: string }) {
   const { t } = useTranslation();
-  const { requestLogout } = useAppState();
+  const { requestLogout, member } = useAppState();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const location = useLocation();
@@ -90,6 +91,11 @@ function MemberMenu({ account }: { account: string }) {
               {t(`panel_${panel}`)}
             </Link>
           ))}
+          {member?.isAgent && (
+            <Link role="menuitem" to="/agentHome" className="member-menu-item" data-testid="member-menu-agent">
+              {t('agent_entry')}
+            </Link>
+          )}
           <button
             type="button"
             role="menuitem"
@@ -183,6 +189,7 @@ export function Header() {
                   </button>
                 )}
               </div>
+              <GamesMenu />
               <MemberMenu account={member.account} />
             </>
           ) : (

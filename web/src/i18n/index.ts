@@ -8,6 +8,14 @@ import loginEs from './login.es.json';
 import loginEn from './login.en.json';
 import accountEs from './account.es.json';
 import accountEn from './account.en.json';
+import securityEs from './security.es.json';
+import securityEn from './security.en.json';
+import lobbyEs from './lobby.es.json';
+import lobbyEn from './lobby.en.json';
+import houseEs from './house.es.json';
+import houseEn from './house.en.json';
+import houseLiveEs from './house-live.es.json';
+import houseLiveEn from './house-live.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -26,8 +34,8 @@ export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage(
 void i18n.use(initReactI18next).init({
   // One file per area of the client, merged into one namespace.
   resources: {
-    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs } },
-    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn } },
+    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs, ...securityEs, ...lobbyEs, ...houseEs, ...houseLiveEs } },
+    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn, ...securityEn, ...lobbyEn, ...houseEn, ...houseLiveEn } },
   },
   lng: initialLanguage,
   fallbackLng: 'EN',

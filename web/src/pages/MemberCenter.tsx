@@ -7,6 +7,8 @@ import { DepositPanel } from '../components/member/DepositPanel';
 import { TransactionHistoryPanel } from '../components/member/TransactionHistoryPanel';
 import { TransferPanel } from '../components/member/TransferPanel';
 import { WithdrawPanel } from '../components/member/WithdrawPanel';
+import { SecurityPanel } from '../components/member/security/SecurityPanel';
+import { ProfilePanel } from '../components/member/profile/ProfilePanel';
 import { isPanel, MEMBER_PANELS, panelLink, TRIAL_TYPE, type MemberPanel } from './memberPanels';
 
 const PANELS: Record<MemberPanel, ComponentType> = {
@@ -15,6 +17,8 @@ const PANELS: Record<MemberPanel, ComponentType> = {
   transferFund: TransferPanel,
   transactionHistory: TransactionHistoryPanel,
   personalHistoryCopy: BettingRecordPanel,
+  securityCenter: SecurityPanel,
+  profile: ProfilePanel,
 };
 
 /** The member centre (lazy area "MemberCenter"): login required, trial accounts refused. */

@@ -7,6 +7,7 @@ import {
   ApiError,
   errorMessage,
   onUnauthorized,
+  request,
   setLanguageProvider,
   type BalanceValue,
   type LoginValue,
@@ -26,12 +27,13 @@ import {
 } from '../session';
 import { formatMoney } from '../money';
 import { uuid } from '../uuid';
+import { useSocialReturn } from '../components/login/SocialReturn';
 
 setLanguageProvider(currentLanguage);
 
 export type Phase = 'loading' | 'error' | 'ready';
 export type SystemMode = 'normal' | 'maintenance' | 'blocked';
-export type ModalName = 'login' | 'register' | null;
+export type ModalName = 'login' | 'register' | 'forgotPassword' | 'changePassword' | null;
 
 export interface Member {
   token: string;
@@ -79,6 +81,8 @@ interface AppStateValue {
   balanceLoading: boolean;
   /** True while the Socket.IO connection for live pushes is up. */
   liveConnected: boolean;
+  /** Lobby pushes (`winners`, `jackpot`) to guests and members alike; returns the unsubscribe function. */
+  subscribeLive: (type: string, listener: (data: unknown) => void) => () => void;
   toggleBalanceHidden: () => void;
   refreshBalance: () => Promise<void>;
   demoDepositAvailable: boolean;
@@ -166,6 +170,15 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
   const [demoDepositAvailable, setDemoDepositAvailable] = useState(true);
   const [demoDepositBusy, setDemoDepositBusy] = useState(false);
   const [liveConnected, setLiveConnected] = useState(false);
+  const liveListeners = useRef(new Map<string, Set<(data: unknown) => void>>());
+  const subscribeLive = useCallback((type: string, listener: (data: unknown) => void) => {
+    const listeners = liveListeners.current.get(type) ?? new Set();
+    listeners.add(listener);
+    liveListeners.current.set(type, listeners);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
 
   // ---- Modals and dialogs -----------------------------------------------------------------------------------
   const [modal, setModal] = useState<ModalName>(null);
@@ -305,7 +318,8 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
 
       // A token in the URL query (spec §4) is taken into the session and removed from the address bar.
       const params = new URLSearchParams(window.location.search);
-      const urlToken = params.get('token');
+      // On /reset-password the token is the e-mailed reset token, not a session: that page reads it itself.
+      const urlToken = window.location.pathname === '/reset-password' ? null : params.get('token');
       if (urlToken) {
         window.sessionStorage.setItem('token', urlToken);
         params.delete('token');
@@ -346,10 +360,19 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     void refreshBalance();
   }, [token, refreshBalance]);
 
+  // Guests connect too (without a token): the lobby's winner board and jackpot are pushed to the brand's sockets.
+  const guestMerchantCode = system?.info?.merchant?.code ?? null;
   useEffect(() => {
-    if (!token) return;
+    if (phase !== 'ready' || mode !== 'normal' || !authReady) return;
     const generation = sessionGeneration.current;
-    const socket: Socket = io({ auth: { token } });
+    // A guest names the brand so it gets the brand's pushes; a member's brand comes from the session.
+    const socket: Socket = token ? io({ auth: { token } }) : io({ auth: { merchantCode: guestMerchantCode ?? '' } });
+    const dispatchLive = (type: string, data: unknown) => {
+      for (const listener of liveListeners.current.get(type) ?? []) listener(data);
+    };
+    socket.onAny((event: string, payload: unknown) => {
+      if (event !== 'push') dispatchLive(event, payload);
+    });
     let connectedOnce = false;
     socket.on('connect', () => {
       setLiveConnected(true);
@@ -377,6 +400,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     socket.on('push', (message: unknown) => {
       if (!message || typeof message !== 'object') return;
       const { type, data } = message as { type?: unknown; data?: unknown };
+      if (typeof type === 'string' && type !== 'balance') dispatchLive(type, data);
       if (type !== 'balance' || !data || typeof data !== 'object') return;
       const push = data as Partial<BalanceValue>;
       if (typeof push.balance !== 'string' || typeof push.version !== 'number') return;
@@ -399,7 +423,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       socket.disconnect();
       setLiveConnected(false);
     };
-  }, [token, acceptBalance, refreshBalance]);
+  }, [phase, mode, authReady, token, guestMerchantCode, acceptBalance, refreshBalance]);
 
   const toggleBalanceHidden = useCallback(() => setBalanceHidden((hidden) => !hidden), []);
 
@@ -491,8 +515,18 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     navigate('/');
   }, [askConfirm, t, system, resetMemberState, navigate]);
 
+  // ---- Social login: the one-time code the gateway sends back (?socialCode=) ------------------------------
+  const openLogin = useCallback(() => openModal('login'), [openModal]);
+  const showSocialError = useCallback((text: string) => showNotice({ title: t('in_popup_prompt'), text }), [showNotice, t]);
+  const socialErrorText = useCallback((code: string) => t(`social_error_${code}`, { defaultValue: t('social_error_SOCIAL_LOGIN_FAILED') }), [t]);
+  useSocialReturn({ ready: phase === 'ready', completeLogin, openLogin, showError: showSocialError, errorText: socialErrorText });
+
   // ---- Language -------------------------------------------------------------------------------------------
-  const setLanguage = useCallback((next: UiLanguage) => changeLanguage(next, true), []);
+  const setLanguage = useCallback((next: UiLanguage) => {
+    changeLanguage(next, true);
+    // Spec section 4: the choice is also sent to the server when signed in; the interface does not wait for it.
+    if (getToken()) void request('PUT', '/wps/member/language', { auth: true, body: { language: next } }).catch(() => undefined);
+  }, []);
 
   // ---- Customer service ----------------------------------------------------------------------------------
   const openCustomerService = useCallback(() => {
@@ -525,6 +559,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       balanceHidden,
       balanceLoading,
       liveConnected,
+      subscribeLive,
       toggleBalanceHidden,
       refreshBalance,
       demoDepositAvailable,
@@ -550,7 +585,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     }),
     [
       phase, mode, system, blockedIp, maintenanceEnd, startError, retryStart, member, authReady, balance, balanceText,
-      balanceHidden, balanceLoading, liveConnected, toggleBalanceHidden, refreshBalance, demoDepositAvailable, demoDepositBusy,
+      balanceHidden, balanceLoading, liveConnected, subscribeLive, toggleBalanceHidden, refreshBalance, demoDepositAvailable, demoDepositBusy,
       demoDeposit, modal, referralCode, openModal, closeModal, completeLogin, requestLogout, notice, showNotice,
       closeNotice, confirm, askConfirm, toasts, showToast, language, setLanguage, merchantName, openCustomerService,
     ],
