@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, randomBytes, verify as verifySignature, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createPublicKey, randomBytes, timingSafeEqual, verify as verifySignature, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /** Why an OpenID Connect step failed; the caller turns every one into the same public error. */
@@ -118,7 +118,7 @@ export class OidcClient {
   }
 
   /** Verifies the ID token's signature and claims; answers its claims or throws OidcError. */
-  async verifyIdToken(discovery: OidcDiscovery, idToken: string, expected: { clientId: string; nonce: string; nowMs?: number }): Promise<IdTokenClaims> {
+  async verifyIdToken(discovery: OidcDiscovery, idToken: string, expected: { clientId: string; nonce: string; nowMs?: number; clientSecret?: string }): Promise<IdTokenClaims> {
     const parts = idToken.split('.');
     if (parts.length !== 3) throw new OidcError('malformed ID token');
     const [headerText, payloadText, signatureText] = parts as [string, string, string];
@@ -131,16 +131,20 @@ export class OidcClient {
       throw new OidcError('malformed ID token');
     }
     // The algorithm comes from our allow-list, never from the token alone: no "none", no HMAC with a public key.
-    const algorithm = header.alg ? SIGNATURE_ALGORITHMS[header.alg] : undefined;
-    if (!algorithm || !header.alg) throw new OidcError(`unsupported alg ${header.alg}`);
-    const key = await this.signingKey(discovery.jwks_uri, header.kid, header.alg);
-    const valid = verifySignature(
-      algorithm.hash,
-      Buffer.from(`${headerText}.${payloadText}`),
-      algorithm.dsaEncoding ? { key, dsaEncoding: algorithm.dsaEncoding } : key,
-      Buffer.from(signatureText, 'base64url'),
-    );
-    if (!valid) throw new OidcError('bad ID token signature');
+    const signed = Buffer.from(`${headerText}.${payloadText}`);
+    const signature = Buffer.from(signatureText, 'base64url');
+    if (header.alg === 'HS256') {
+      // LINE signs web-login ID tokens with the channel secret (OIDC Core 10.1): only our own secret can check them.
+      if (!expected.clientSecret) throw new OidcError('unsupported alg HS256');
+      const mac = createHmac('sha256', expected.clientSecret).update(signed).digest();
+      if (signature.length !== mac.length || !timingSafeEqual(signature, mac)) throw new OidcError('bad ID token signature');
+    } else {
+      const algorithm = header.alg ? SIGNATURE_ALGORITHMS[header.alg] : undefined;
+      if (!algorithm || !header.alg) throw new OidcError(`unsupported alg ${header.alg}`);
+      const key = await this.signingKey(discovery.jwks_uri, header.kid, header.alg);
+      const valid = verifySignature(algorithm.hash, signed, algorithm.dsaEncoding ? { key, dsaEncoding: algorithm.dsaEncoding } : key, signature);
+      if (!valid) throw new OidcError('bad ID token signature');
+    }
     const now = Math.floor((expected.nowMs ?? Date.now()) / 1000);
     if (claims.iss !== discovery.issuer) throw new OidcError('wrong issuer');
     const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];

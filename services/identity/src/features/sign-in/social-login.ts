@@ -107,7 +107,7 @@ export class SocialLogin {
     try {
       const discovery = await this.oidc.discover(provider.issuer);
       const idToken = await this.oidc.exchangeCode(discovery, { clientId: provider.clientId, clientSecret: provider.clientSecret, redirectUri: state.redirect_uri, code: input.code, codeVerifier: state.code_verifier });
-      claims = await this.oidc.verifyIdToken(discovery, idToken, { clientId: provider.clientId, nonce: state.nonce });
+      claims = await this.oidc.verifyIdToken(discovery, idToken, { clientId: provider.clientId, nonce: state.nonce, clientSecret: provider.clientSecret });
     } catch (error) {
       if (!(error instanceof OidcError)) this.deps.logger.warn({ err: error, provider: provider.provider }, 'social login exchange failed');
       return fail(error instanceof OidcError ? error.message : 'exchange failed', merchant.code);
