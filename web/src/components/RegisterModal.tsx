@@ -128,11 +128,12 @@ export function RegisterModal() {
     return next;
   };
 
-  const sendCode = async (): Promise<number | null> => {
+  /** expiredMinutes when a code was sent, null when the server refused, undefined when nothing was asked of it. */
+  const sendCode = async (): Promise<number | null | undefined> => {
     const mobileError = checkMobile() ?? (value('mobileNum').trim() ? null : { key: 'err_input_empty' });
     if (mobileError) {
       setErrors((current) => ({ ...current, mobileNum: mobileError }));
-      return null;
+      return undefined;
     }
     try {
       const { expiredMinutes } = await registerApi.sendSms({

@@ -8,7 +8,7 @@ const THROTTLE_MS = 1_000;
  * The send-code button of the mobile fields: disabled while a request runs and for expiredMinutes x 60 seconds after
  * one succeeded (spec section 4), showing the seconds left.
  */
-export function SmsCodeButton({ send, testId }: { send: () => Promise<number | null>; testId: string }) {
+export function SmsCodeButton({ send, testId }: { send: () => Promise<number | null | undefined>; testId: string }) {
   const { t } = useTranslation();
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
@@ -22,11 +22,14 @@ export function SmsCodeButton({ send, testId }: { send: () => Promise<number | n
 
   const onClick = async () => {
     if (sending || countdown > 0 || Date.now() - lastRequest.current < THROTTLE_MS) return;
+    const previousRequest = lastRequest.current;
     lastRequest.current = Date.now();
     setSending(true);
     try {
       const expiredMinutes = await send();
-      if (expiredMinutes !== null) setCountdown(Math.max(1, Math.round(expiredMinutes * 60)));
+      // A number refused before anything was sent does not use up the second: the corrected one goes at once.
+      if (expiredMinutes === undefined) lastRequest.current = previousRequest;
+      else if (expiredMinutes !== null) setCountdown(Math.max(1, Math.round(expiredMinutes * 60)));
     } finally {
       setSending(false);
     }
