@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../state/AppState';
 import { LanguageSelector } from './LanguageSelector';
 import { GamesMenu } from './lobby/GamesMenu';
 import { MEMBER_PANELS, panelLink, TRIAL_TYPE } from '../pages/memberPanels';
 import { ArrowUpIcon, EyeIcon, EyeOffIcon, GiftIcon, LogoMark, LogoutIcon, PlusIcon, RefreshIcon, UserIcon } from './Icons';
+import { useDropdown } from '../hooks/useDropdown';
 
 function BalanceBox() {
   const { t } = useTranslation();
@@ -47,24 +47,7 @@ function BalanceBox() {
 function MemberMenu({ account }: { account: string }) {
   const { t } = useTranslation();
   const { requestLogout, member } = useAppState();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, box } = useDropdown();
 
   return (
     <div className="member-menu" ref={box}>

@@ -1,32 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useLobby } from './LobbyContext';
 import { HEADER_LARGE_MENU_VENDORS, isGameType, vendorLink } from './rules';
 import './lobby.css';
+import { useDropdown } from '../../hooks/useDropdown';
 
 /** The header's drop-down of games by vendor (spec §2 "Header"); a large layout when there are more than 10 vendors. */
 export function GamesMenu() {
   const { t } = useTranslation();
   const { lanes } = useLobby();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, box } = useDropdown();
 
   const shown = lanes.filter((lane) => isGameType(lane.title) && lane.cards.length > 0);
   const vendorCount = shown.reduce((sum, lane) => sum + lane.cards.length, 0);
