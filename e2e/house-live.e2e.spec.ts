@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { freshUsername, registerInClient } from './support';
 
 /**
  * House live roulette on the real client and the real API: a member opens the table, sees the countdown, places a
@@ -7,25 +8,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * same round. The rounds run on the server's clock with the table's own betting window.
  */
 const ROULETTE_PATH = '/house/house-roulette';
-
-function freshUsername(): string {
-  return `r${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
-}
-
-async function register(page: Page, username: string): Promise<string> {
-  const password = `Pw${Math.floor(Math.random() * 1e8)}`;
-  await page.goto('/');
-  await page.getByTestId('register-button').click();
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-confirm').fill(password);
-  await page.getByTestId('register-terms').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('member-account')).toHaveText(new RegExp(`^${username}$`, 'i'));
-  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 async function balance(request: APIRequestContext, token: string): Promise<number> {
   const response = await request.get('/wps/v2/wallets/balance', { headers: { authorization: `Bearer ${token}` } });
@@ -39,7 +21,7 @@ test.describe('house live roulette (EN)', () => {
 
   test('a member bets on red in the window, sees the countdown, the result and the balance change', async ({ page, request, browser }) => {
     test.setTimeout(120_000);
-    const token = await register(page, freshUsername());
+    const token = await registerInClient(page, freshUsername('r'));
     const deposit = await request.post('/wps/v2/wallets/deposit/demo', { headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() }, data: { amount: '100.00' } });
     expect(deposit.ok()).toBe(true);
 

@@ -1,34 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { freshUsername, registerInClient } from './support';
 
 /**
  * The house vendor on the real client: log in, open Dice at /house/house-dice, play a round, see the balance move,
  * rotate the seed and recompute the round in the browser on /house/verify.
  */
-function freshUsername(): string {
-  return `h${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
-}
-
-async function register(page: Page, username: string): Promise<string> {
-  const password = `Pw${Math.floor(Math.random() * 1e8)}`;
-  await page.goto('/');
-  await page.getByTestId('register-button').click();
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-confirm').fill(password);
-  await page.getByTestId('register-terms').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('member-account')).toHaveText(new RegExp(`^${username}$`, 'i'));
-  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
-
 const money = (text: string | null): number => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
 test('plays dice from /house/house-dice and verifies the round on /house/verify', async ({ page, request }) => {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
-  const token = await register(page, freshUsername());
+  const token = await registerInClient(page, freshUsername('h'));
   const funded = await request.post('/wps/v2/wallets/deposit/demo', {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID(), 'accept-language': 'EN' },
     data: { amount: '100.00' },

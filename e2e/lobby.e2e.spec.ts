@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { sql } from 'drizzle-orm';
 import { VendorClient } from '../tools/vendor-sim/client';
 import { startEmbedded, type EmbeddedPlatform } from '../embedded/src/host.js';
+import { freshUsername, registerInClient } from './support';
 
 /**
  * The game lobby on the real client and the real API: HOME sections, the category view (switch, search, paging),
@@ -13,27 +14,8 @@ import { startEmbedded, type EmbeddedPlatform } from '../embedded/src/host.js';
  */
 const VENDOR_SECRET = process.env.E2E_VENDOR_SECRET;
 
-function freshUsername(): string {
-  return `g${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
-}
-
 async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
-}
-
-async function register(page: Page, username: string): Promise<string> {
-  const password = `Pw${Math.floor(Math.random() * 1e8)}`;
-  await page.goto('/');
-  await page.getByTestId('register-button').click();
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-confirm').fill(password);
-  await page.getByTestId('register-terms').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('member-account')).toHaveText(new RegExp(`^${username}$`, 'i'));
-  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
 }
 
 async function api<T>(request: APIRequestContext, method: string, path: string, options: { token?: string; body?: unknown; key?: boolean } = {}): Promise<T> {
@@ -160,7 +142,7 @@ test.describe('game lobby (EN)', () => {
     // Many steps on a shared machine: three times the default time.
     test.slow();
     await useEnglish(page);
-    const token = await register(page, freshUsername());
+    const token = await registerInClient(page, freshUsername('g'));
     await api(request, 'POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '100.00' }, key: true });
 
     const card = page.getByTestId('home-section-RNG-games').getByTestId('game-card').first();
@@ -258,8 +240,8 @@ test.describe('game lobby (EN)', () => {
     test.slow();
     test.skip(!VENDOR_SECRET, 'E2E_VENDOR_SECRET is not set for the suite');
     await useEnglish(page);
-    const username = freshUsername();
-    const token = await register(page, username);
+    const username = freshUsername('g');
+    const token = await registerInClient(page, username);
     const memberId = String((await api<{ id: string | number }>(request, 'GET', '/wps/member/info', { token })).id);
     await api(request, 'POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '500.00' }, key: true });
     await expect(page.getByTestId('winner-board')).toBeVisible();

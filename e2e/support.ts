@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A username no earlier run has taken: a prefix letter, the time and a random tail, at most 16 characters. */
+export function freshUsername(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
+}
+
+/** Registers through the register modal as a player would, and answers the session token the client stored. */
+export async function registerInClient(page: Page, username: string): Promise<string> {
+  const password = `Pw${Math.floor(Math.random() * 1e8)}`;
+  await page.goto('/');
+  await page.getByTestId('register-button').click();
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-password').fill(password);
+  await page.getByTestId('register-confirm').fill(password);
+  await page.getByTestId('register-terms').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('member-account')).toHaveText(new RegExp(`^${username}$`, 'i'));
+  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
