@@ -7,12 +7,13 @@
 // Usage: node bench/wallet/run.mjs [--seconds 15] [--players 200] [--workers 16] [--skip-embedded] [--skip-cluster]
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'node:http';
 import { createRunDatabase, startInfra, startServices, stopInfra } from '../../scripts/lib/cluster.mjs';
 import { summarise } from '../stats.mjs';
+import { cpuMeter } from '../cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const arg = (name, fallback) => {
@@ -124,48 +125,10 @@ async function openLoop(base, players, gameTypeFor, seconds, rate) {
   return { rate, errors, latency: { ...summarise(latencies), p999: Math.round(p999 * 100) / 100 }, over1s: latencies.filter((ms) => ms > 1000).length };
 }
 
-/** CPU seconds a process has used (user + system), from /proc; with `reaped`, also its children that have ended. */
-function cpuSeconds(pid, reaped = false) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of every PostgreSQL process (the server forks one backend per connection). */
-function postgresCpuSeconds() {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(entry, true);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return total;
-}
-
-/**
- * Where the CPU of one round goes, per process. On a shared machine the rate depends on what else runs; the CPU a
- * round costs does not, so this says what the rate would be with the cores to ourselves.
- */
-function cpuMeter(children) {
-  const tracked = (children ?? []).filter(({ name }) => name === 'gateway' || name === 'wallet');
-  const read = () => ({ ...Object.fromEntries(tracked.map(({ name, child }) => [name, cpuSeconds(child.pid)])), postgres: postgresCpuSeconds() });
-  const before = read();
-  return (rounds) => {
-    const after = read();
-    return Object.fromEntries(Object.keys(after).map((name) => [name, Math.round(((after[name] - before[name]) * 1000 * 100) / rounds) / 100]));
-  };
-}
-
 let serviceChildren;
 
 async function scenario(label, base, players, gameTypeFor) {
-  const meter = cpuMeter(serviceChildren);
+  const meter = cpuMeter(serviceChildren, ['gateway', 'wallet']);
   const capacity = await closedLoop(base, players, gameTypeFor, SECONDS, WORKERS);
   capacity.cpuMsPerRound = meter(capacity.betsPerSecond * SECONDS);
   console.log(`${label.padEnd(8)} CPU per round (ms): ${Object.entries(capacity.cpuMsPerRound).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
