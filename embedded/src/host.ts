@@ -31,7 +31,7 @@ import { identityService } from '@wps/identity';
 import { DevelopmentMailSink } from '@wps/identity/infra/mailer';
 import { DevSmsSink } from '@wps/identity/infra/sms';
 import { walletService } from '@wps/wallet';
-import { createGamesService, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
+import { createGamesService, DEMO_LOTTERY_VENDORS, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
 import { agentContractsService } from '@wps/agent-contracts';
 import { pointsService } from '@wps/points';
 import { noticesService } from '@wps/notices';
@@ -73,7 +73,7 @@ export interface EmbeddedPlatform {
 }
 
 /** Embedded defaults: a demo brand with play money, so a fresh clone is usable at once. */
-const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true', SANDBOX_PAY_ENABLED: 'true' };
+const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true', SANDBOX_PAY_ENABLED: 'true', GAMES_DEMO_LOTTERY_MS: '60000' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = ServiceDefinition<RpcContract, any>;
@@ -92,6 +92,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   // The house vendor signs its wallet calls like any vendor; the demo makes up its secret when none is configured.
   env.HOUSE_VENDOR_SECRET ||= randomBytes(24).toString('hex');
   env.WALLET_VENDOR_SECRETS = [env.WALLET_VENDOR_SECRETS, `HOUSE:${env.HOUSE_VENDOR_SECRET}`].filter(Boolean).join(',');
+  // The demo lottery vendors sign their draws (games) and could sign wallet calls alike: a made-up secret for those
+  // the configuration does not name. The wallet and the games service read the same list.
+  if (env.SEED_DEMO === 'true' || env.SEED_DEMO === '1') {
+    env.LOTTERY_VENDOR_SECRET ||= randomBytes(24).toString('hex');
+    const named = new Set((env.WALLET_VENDOR_SECRETS ?? '').split(',').map((pair) => pair.split(':')[0]!.trim()));
+    const demo = DEMO_LOTTERY_VENDORS.filter((code) => !named.has(code)).map((code) => `${code}:${env.LOTTERY_VENDOR_SECRET}`);
+    env.WALLET_VENDOR_SECRETS = [env.WALLET_VENDOR_SECRETS, ...demo].filter(Boolean).join(',');
+  }
 
   // Services that call the wallet themselves get an in-process client of it, as cluster mode gives them an HTTP one.
   const walletClient = () => createInProcessClient('wallet', walletRpc, instances.wallet!.handlers as never);

@@ -99,6 +99,13 @@ export async function startServices(infraEnv, options = {}) {
   };
   // The house vendor's secret must also be one the wallet accepts, next to whatever vendors the caller configured.
   common.WALLET_VENDOR_SECRETS = [common.WALLET_VENDOR_SECRETS, `HOUSE:${common.HOUSE_VENDOR_SECRET}`].filter(Boolean).join(',');
+  // The demo lottery vendors' secret, read by the wallet and the games service alike (launch-token exchange, draws).
+  // It is put into this process's environment too, so the cluster tests it goes on to start can sign as them.
+  process.env.LOTTERY_VENDOR_SECRET ||= common.LOTTERY_VENDOR_SECRET || randomBytes(24).toString('hex');
+  common.LOTTERY_VENDOR_SECRET = process.env.LOTTERY_VENDOR_SECRET;
+  const namedVendors = new Set(common.WALLET_VENDOR_SECRETS.split(',').map((pair) => pair.split(':')[0].trim()));
+  const lotteryVendors = ['LOTT', 'ELOTT', 'TCG_LOTTO_VN', 'TCG_SEA'].filter((code) => !namedVendors.has(code));
+  common.WALLET_VENDOR_SECRETS = [common.WALLET_VENDOR_SECRETS, ...lotteryVendors.map((code) => `${code}:${common.LOTTERY_VENDOR_SECRET}`)].join(',');
   const children = [];
   const start = (service) => {
     const log = createWriteStream(path.join(logDir, `${service.name}.log`), { flags: 'a' });

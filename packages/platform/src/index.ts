@@ -13,3 +13,4 @@ export * from './rpc.js';
 export * from './http.js';
 export * from './service.js';
 export * from './cache/redis.js';
+export * from './vendor-signature.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanEnv } from '@wps/platform';
+import { booleanEnv, vendorSecretsEnv, vendorSkewSecondsEnv } from '@wps/platform';
 
 export const gamesEnv = {
   /** Seeds the demo catalogue (the house games and a dozen fictional vendors) into an empty catalogue. */
@@ -15,6 +15,12 @@ export const gamesEnv = {
   /** The wallet's internal URL; with SERVICE_TOKEN it lets the games service move money to transfer-style vendors. */
   WALLET_URL: z.string().url().optional(),
   SERVICE_TOKEN: z.string().min(16).optional(),
+  // Lottery vendors sign their launch-token exchanges and draws like wallet calls: the same secrets, the same window.
+  /** `CODE:secret,…`, the list the wallet reads: one secret per vendor for all its signed calls. */
+  WALLET_VENDOR_SECRETS: vendorSecretsEnv,
+  WALLET_VENDOR_SKEW_SECONDS: vendorSkewSecondsEnv,
+  /** With SEED_DEMO, the demo lottery vendors draw every this many ms (0: off; the embedded demo turns it on). */
+  GAMES_DEMO_LOTTERY_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
 };
 export type GamesConfig = z.infer<z.ZodObject<typeof gamesEnv>>;
 export const defaultGamesConfig = (overrides: Partial<Record<keyof typeof gamesEnv, string>> = {}): GamesConfig => z.object(gamesEnv).parse(overrides);

@@ -1,24 +1,5 @@
 import { z } from 'zod';
-import { booleanEnv } from '@wps/platform';
-
-/** `CODE:secret,CODE2:secret`; a secret may itself contain colons, so only the first one splits. */
-const vendorSecretsEnv = z
-  .string()
-  .default('')
-  .transform((text, context) => {
-    const secrets = new Map<string, string>();
-    for (const pair of text.split(',').map((part) => part.trim()).filter(Boolean)) {
-      const colon = pair.indexOf(':');
-      const code = colon > 0 ? pair.slice(0, colon).trim() : '';
-      const secret = colon > 0 ? pair.slice(colon + 1).trim() : '';
-      if (!/^[A-Z0-9_]{1,40}$/.test(code) || secret.length < 16) {
-        context.addIssue({ code: 'custom', message: 'must be CODE:secret pairs separated by commas, codes in A-Z0-9_, secrets of 16 characters or more' });
-        return z.NEVER;
-      }
-      secrets.set(code, secret);
-    }
-    return secrets;
-  });
+import { booleanEnv, vendorSecretsEnv, vendorSkewSecondsEnv } from '@wps/platform';
 
 export const walletEnv = {
   /** Minutes after a withdrawal is marked paid before an unconfirmed one counts as received (brands may override). */
@@ -37,7 +18,7 @@ export const walletEnv = {
   /** Creates the demo vendors HOUSE and SIMVENDOR with a random secret when none is configured (embedded mode). */
   WALLET_DEMO_VENDORS: booleanEnv(false),
   /** How far a vendor request's X-Timestamp may be from the wallet's clock. */
-  WALLET_VENDOR_SKEW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
+  WALLET_VENDOR_SKEW_SECONDS: vendorSkewSecondsEnv,
 };
 export type WalletConfig = z.infer<z.ZodObject<typeof walletEnv>>;
 export const defaultWalletConfig = (overrides: Partial<Record<keyof typeof walletEnv, string>> = {}): WalletConfig => z.object(walletEnv).parse(overrides);

@@ -122,6 +122,12 @@ export function useAppState(): AppStateValue {
 
 const MODAL_PATHS: Record<string, Exclude<ModalName, null>> = { '/login': 'login', '/register': 'register' };
 
+/** Where /login returns to after signing in, when a page that sent the visitor there asked (the lottery guard); only paths on this site. */
+function returnPath(state: unknown): string | null {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : null;
+}
+
 function memberFrom(token: string, user: { id: string | number; account: string; nickname?: string | null; type: number }, currencySymbol: string | null): Member {
   return {
     token,
@@ -455,11 +461,11 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     }
     if (!routeModal) return;
     if (member) {
-      navigate('/', { replace: true });
+      navigate(returnPath(location.state) ?? '/', { replace: true });
       return;
     }
     setModal(routeModal);
-  }, [phase, mode, pathname, routeModal, location.search, member, navigate]);
+  }, [phase, mode, pathname, routeModal, location.search, location.state, member, navigate]);
 
   const openModal = useCallback(
     (name: Exclude<ModalName, null>) => {
@@ -485,9 +491,11 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       setMember(memberFrom(value.token, value.user, system?.info?.merchant?.currencySymbol ?? null));
       setModal(null);
       setReferralCode(null);
-      if (goHome || routeModal) navigate('/', { replace: Boolean(routeModal) });
+      const returnTo = routeModal ? returnPath(location.state) : null;
+      if (returnTo) navigate(returnTo, { replace: true });
+      else if (goHome || routeModal) navigate('/', { replace: Boolean(routeModal) });
     },
-    [system, navigate, routeModal],
+    [system, navigate, routeModal, location.state],
   );
 
   // ---- Logout ------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { Game, LaunchResult } from '@wps/contracts';
+import type { Game, LaunchResult, LotteryLaunchParams } from '@wps/contracts';
 
 /** Who is launching: the session's member, as the gateway resolved it. */
 export interface LaunchingMember {
@@ -14,6 +14,8 @@ export interface LaunchOptions {
   launchUrl: string | null;
   /** A one-time token the vendor presents back to us; the adapter puts it in the URL when its vendor needs one. */
   issueLaunchToken(): Promise<string>;
+  /** The lottery page's parameters (spec §7 lottery launch), for the adapter to pass on to the vendor. */
+  lottery?: LotteryLaunchParams;
 }
 
 /**

@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { AppError, checkRateLimit, type KeyValueStore } from '@wps/platform';
-import { VENDOR_HEADERS, vendorOperationSchema } from '@wps/contracts';
+import { gamesVendorOperationSchema, VENDOR_HEADERS, vendorOperationSchema } from '@wps/contracts';
 import type { GatewayClients } from '../clients.js';
 
 const header = (value: string | string[] | undefined): string => (typeof value === 'string' ? value : '');
@@ -21,15 +21,23 @@ export function vendorApi(options: { clients: GatewayClients; cache: KeyValueSto
     next(limit.allowed ? undefined : new AppError('TOO_MANY_REQUESTS', { value: { retryAfterSeconds: limit.retryAfterSeconds } }));
   };
   router.post('/api/vendor/v1/:operation', perVendorLimit, express.text({ type: () => true, limit: '64kb' }), async (req, res) => {
-    const operation = vendorOperationSchema.safeParse(req.params.operation);
-    if (!operation.success) throw new AppError('NOT_FOUND');
-    const value = await options.clients.wallet.vendorCall({
+    const signed = {
       vendor: header(req.headers[VENDOR_HEADERS.vendor]).slice(0, 40),
-      operation: operation.data,
       timestamp: header(req.headers[VENDOR_HEADERS.timestamp]).slice(0, 20),
       signature: header(req.headers[VENDOR_HEADERS.signature]).slice(0, 200),
       body: typeof req.body === 'string' ? req.body : '',
-    });
+    };
+    // The games service's operations (launch-token exchange, lottery draws) share the headers, signing and limit.
+    const gamesOperation = gamesVendorOperationSchema.safeParse(req.params.operation);
+    if (gamesOperation.success) {
+      const games = options.clients.games;
+      const value = gamesOperation.data === 'session' ? await games.vendorSession(signed) : await games.reportLotteryDraw(signed);
+      res.json({ success: true, value });
+      return;
+    }
+    const operation = vendorOperationSchema.safeParse(req.params.operation);
+    if (!operation.success) throw new AppError('NOT_FOUND');
+    const value = await options.clients.wallet.vendorCall({ ...signed, operation: operation.data });
     res.json({ success: true, value });
   });
   return router;

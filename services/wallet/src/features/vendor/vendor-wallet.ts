@@ -8,7 +8,7 @@ import {
   type VendorCallInput,
   type VendorOperation,
 } from '@wps/contracts';
-import { AppError, type Database, type Executor, type Logger, type Outbox, type OutboxRelay } from '@wps/platform';
+import { AppError, vendorCallRefusal, type Database, type Executor, type Logger, type Outbox, type OutboxRelay } from '@wps/platform';
 import type { z } from 'zod';
 import type { WalletConfig } from '../../config.js';
 import { requestHash } from '../../domain/idempotency.js';
@@ -28,7 +28,6 @@ import {
 import { ensureAccount, type AccountRef, type Cause } from '../../infra/ledger-store.js';
 import * as repo from './repository.js';
 import { CallPlan } from './call-plan.js';
-import { signatureMatches, timestampFresh } from './signature.js';
 
 export const DEMO_VENDORS = [
   { code: 'HOUSE', name: 'House games' },
@@ -107,8 +106,8 @@ export class VendorWallet {
   async call(input: VendorCallInput): Promise<VendorAnswer> {
     const vendor = await this.vendor(input.vendor);
     // An unknown vendor and a bad signature answer alike, so the answer does not tell which vendor codes exist.
-    if (!vendor || !vendor.enabled || !signatureMatches(vendor.secret, input.timestamp, input.body, input.signature)) throw new AppError('VENDOR_UNAUTHORIZED');
-    if (!timestampFresh(input.timestamp, this.now(), this.deps.config.WALLET_VENDOR_SKEW_SECONDS)) throw new AppError('VENDOR_TIMESTAMP_EXPIRED');
+    const refusal = vendorCallRefusal(vendor?.enabled ? vendor.secret : undefined, input, this.now(), this.deps.config.WALLET_VENDOR_SKEW_SECONDS);
+    if (refusal || !vendor) throw new AppError(refusal ?? 'VENDOR_UNAUTHORIZED');
     let json: unknown;
     try {
       json = JSON.parse(input.body);
