@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { HOUSE_GAME_TYPE, HOUSE_VENDOR_CODE, type VendorAnswer, type VendorCallInput, type VendorOperation } from '@wps/contracts';
+import { HOUSE_VENDOR_CODE, houseSoloWalletGameType, type VendorAnswer, type VendorCallInput, type VendorOperation } from '@wps/contracts';
 
 /** The wallet's signed vendor entry point, whichever transport reaches it (in process or the wallet's internal RPC). */
 export type VendorCall = (input: VendorCallInput) => Promise<VendorAnswer>;
@@ -48,7 +48,7 @@ export class HouseWallet {
       currency: player.currency,
       transactionId: input.transactionId,
       roundId: input.roundId,
-      gameType: HOUSE_GAME_TYPE,
+      gameType: houseSoloWalletGameType(input.gameCode),
       gameCode: input.gameCode,
       amount: input.amount,
       ...(input.win !== undefined ? { win: input.win, settle: true } : {}),

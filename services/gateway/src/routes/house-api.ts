@@ -22,8 +22,17 @@ import {
   slotBodySchema,
   slotRtp,
   type HousePlayer,
+  // FISH
+  FISH_BET_LIMITS,
+  FISH_CANNON_LEVELS,
+  FISH_GAME_CODE,
+  FISH_KINDS,
+  FISH_MAX_SHOTS_PER_SECOND,
+  FISH_RTP,
+  fishCatchChance,
+  fishShotBodySchema,
 } from '@wps/contracts';
-import { AppError } from '@wps/platform';
+import { AppError, checkRateLimit } from '@wps/platform';
 import { z } from 'zod';
 import { requireSession } from '../auth.js';
 import { ipRateLimit, jsonBody, ok, type EdgeOptions } from './edge.js';
@@ -36,6 +45,10 @@ function rulesOf(game: string): Record<string, unknown> {
   if (game === 'house-plinko') {
     const tables = PLINKO_RISKS.flatMap((risk) => PLINKO_ROWS.map((rows) => ({ risk, rows, multipliers: plinkoMultipliers(rows, risk), rtp: plinkoRtp(rows, risk) })));
     return { game, ...limits, tables };
+  }
+  // FISH: every kind returns the same RTP by construction (catch chance = RTP / multiplier).
+  if (game === FISH_GAME_CODE) {
+    return { game, minBet: FISH_BET_LIMITS.min, maxBet: FISH_BET_LIMITS.max, cannonLevels: FISH_CANNON_LEVELS, rtp: FISH_RTP, kinds: FISH_KINDS.map((fish) => ({ ...fish, catchChance: fishCatchChance(fish.multiplier) })) };
   }
   const slot = SLOT_GAMES[game]!;
   const rtp = slotRtp(slot);
@@ -122,6 +135,15 @@ export function houseApi(options: EdgeOptions): Router {
   });
   router.get('/wps/house/mines/active', limited, session, async (req, res) => {
     ok(res, await clients.house.minesActive({ memberId: req.principal!.memberId }));
+  });
+  // FISH: a shot per click; the per-member budget lets a fast clicker through, not a script.
+  const fishRate: RequestHandler = async (req, _res, next) => {
+    const limit = await checkRateLimit(options.cache, { name: 'house:fish', limit: FISH_MAX_SHOTS_PER_SECOND * 2, windowMs: 1_000 }, req.principal!.memberId);
+    next(limit.allowed ? undefined : new AppError('TOO_MANY_REQUESTS', { value: { retryAfterSeconds: limit.retryAfterSeconds } }));
+  };
+  router.post('/wps/house/fish/shoot', ...play, fishRate, async (req, res) => {
+    const body = fishShotBodySchema.parse(req.body);
+    ok(res, await clients.house.fishShoot({ ...body, requestId: requestIdOf(req, body), player: playerOf(req) }));
   });
   return router;
 }

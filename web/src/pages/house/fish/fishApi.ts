@@ -1,0 +1,29 @@
+import { ApiError, request } from '../../../api';
+import { uuid } from '../../../uuid';
+import type { HouseRound } from '../solo/houseApi';
+
+export interface FishResult {
+  kind: string;
+  roll: string;
+  chance: number;
+  caught: boolean;
+}
+
+/**
+ * One shot per call. A shot whose outcome is unknown (network, server busy) is sent again once with the same request
+ * id, so the server answers the first round instead of charging twice.
+ */
+async function shoot(amount: string, kind: string): Promise<HouseRound> {
+  const body = { amount, kind, requestId: uuid().replace(/[^A-Za-z0-9_-]/g, '') };
+  try {
+    return await request<HouseRound>('POST', '/wps/house/fish/shoot', { auth: true, body });
+  } catch (error) {
+    const unknownOutcome = error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
+    if (!unknownOutcome) throw error;
+    return request<HouseRound>('POST', '/wps/house/fish/shoot', { auth: true, body });
+  }
+}
+
+export const fishApi = {
+  shoot,
+};
