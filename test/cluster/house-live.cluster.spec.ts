@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { apiCaller, eventually } from '@wps/platform/testing';
+import { checkLiveRound, type LiveRoundProof } from '@wps/contracts';
 
 /**
  * A house live roulette round in cluster mode: the house service runs the table (lease in PostgreSQL), pays through
@@ -77,5 +78,12 @@ describe('house live tables in cluster mode', () => {
     // One runner per table across instances: the lease has one holder.
     const lease = await db.query(`SELECT count(DISTINCT lease_owner)::int AS n FROM house.live_tables WHERE lease_until > now()`);
     expect(lease.rows[0].n).toBe(1);
+
+    // The settled round's proof, fetched through the cluster gateway, verifies the browser way (Web Crypto).
+    const roundNo = Number(round!.roundId.split('.').pop());
+    const proof = await call<LiveRoundProof>('GET', `/wps/house/live/tables/roulette-1/rounds/${roundNo}/proof`);
+    expect(proof.status).toBe(200);
+    expect(proof.body.value).toMatchObject({ roundId: round!.roundId, result: { number } });
+    expect(await checkLiveRound(proof.body.value)).toMatchObject({ hashMatches: true, headReached: true, resultMatches: true, passed: true });
   });
 });

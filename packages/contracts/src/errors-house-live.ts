@@ -3,6 +3,8 @@ import { def, type ErrorDefinition } from './error-definition.js';
 /** Errors of the house vendor's shared-round games: crash, the live tables and cockfight. */
 export const HOUSE_LIVE_ERRORS = {
   LIVE_TABLE_NOT_FOUND: def(404, 'Table not found', 'Mesa no encontrada'),
+  LIVE_ROUND_NOT_FOUND: def(404, 'Round not found', 'Ronda no encontrada'),
+  LIVE_ROUND_NOT_SETTLED: def(409, 'This round is not settled yet; its seed is revealed once it is', 'Esta ronda aún no está liquidada; su semilla se revela al liquidarse'),
   LIVE_BET_LIMITS: def(
     400,
     'The bet must be between {min} and {max} for this table',

@@ -86,6 +86,30 @@ export const liveTableStateSchema = z.object({
 });
 export type LiveTableState = z.infer<typeof liveTableStateSchema>;
 
+/**
+ * What anyone may check about a settled round: its revealed seed and the hash published when it opened, the next
+ * round's published hash (which is this seed, the chain link), the chain head it leads to, the table's public client
+ * seed and the stored result. An open round's seed is never revealed.
+ */
+export const liveRoundProofSchema = z.object({
+  tableId: z.string(),
+  game: liveGameSchema,
+  roundId: z.string(),
+  roundNo: z.number().int(),
+  clientSeed: z.string(),
+  serverSeed: z.string(),
+  seedHash: z.string(),
+  /** Null while the next round has not opened, or when it starts a new chain. */
+  nextSeedHash: z.string().nullable(),
+  /** The head of the chain this round belongs to and the SHA-256 steps from the seed to it; null for a retired chain. */
+  chainHead: z.string().nullable(),
+  chainDistance: z.number().int().nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  odds: z.record(z.string(), z.string()).nullable(),
+  settledAt: z.number().nullable(),
+});
+export type LiveRoundProof = z.infer<typeof liveRoundProofSchema>;
+
 const player = { memberId: z.string(), merchantCode: z.string(), currency: z.string() };
 
 /** Public bodies, as the client sends them. */
@@ -110,6 +134,8 @@ export const houseLiveRpcMethods = {
     input: liveCashoutBodySchema.extend({ tableId: z.string(), ...player }),
     output: z.object({ bet: liveBetSchema, balance: z.string(), currency: z.string() }),
   },
+  /** The proof of a settled round (public: watchers verify too). */
+  liveRoundProof: { input: z.object({ tableId: z.string(), roundNo: z.number().int().min(0) }), output: liveRoundProofSchema },
   /** The caller's own bets at a table, newest first. */
   liveMyBets: {
     input: z.object({ tableId: z.string(), memberId: z.string(), limit: z.number().int().min(1).max(100) }),

@@ -79,6 +79,9 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly retainPublishedMs: number;
+  /** Batches started so far: a flush waits for one that starts after it was asked for. */
+  private batchesStarted = 0;
+  private readonly flushWaiters = new Set<{ after: number; resolve: () => void }>();
 
   constructor(private readonly db: Database, schema: string, private readonly bus: EventBus, private readonly logger: Logger, options: OutboxRelayOptions = {}) {
     this.table = `"${schema}".outbox`;
@@ -114,6 +117,32 @@ export class OutboxRelay {
     this.wakeUp?.();
   }
 
+  /**
+   * Wakes the relay and resolves once the rows committed before the call are on the bus (a batch started after the
+   * call has finished), or after `timeoutMs` when the relay is stopped, failing or slow. A caller about to load the
+   * database lets an urgent event leave first instead of queueing the relay behind its own work.
+   */
+  flush(timeoutMs = 1_000): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const waiter = {
+        after: this.batchesStarted,
+        resolve: () => {
+          clearTimeout(timer);
+          this.flushWaiters.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.resolve, timeoutMs);
+      this.flushWaiters.add(waiter);
+      this.wake();
+    });
+  }
+
+  private releaseFlushes(finishedBatch: number): void {
+    for (const waiter of this.flushWaiters) if (waiter.after < finishedBatch) waiter.resolve();
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;
@@ -125,9 +154,11 @@ export class OutboxRelay {
     while (this.running) {
       try {
         this.woken = false;
+        const batch = ++this.batchesStarted;
         const sent = await this.relayOnce();
         failures = 0;
         if (sent >= this.batchSize) continue;
+        this.releaseFlushes(batch);
         await this.purgeOccasionally();
         if (this.woken) continue;
       } catch (error) {
@@ -160,6 +191,7 @@ export class OutboxRelay {
     this.running = false;
     this.wake();
     await this.loop;
+    this.releaseFlushes(Number.POSITIVE_INFINITY);
   }
 
   async pending(): Promise<number> {

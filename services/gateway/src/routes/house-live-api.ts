@@ -43,6 +43,14 @@ export function houseLiveApi(options: EdgeOptions): Router {
     ok(res, await clients.house.liveHistory({ tableId: tableOf(req), limit: query.limit }));
   });
 
+  // Public like the history: a settled round's seed and result, for the verify page to recompute it in the browser.
+  router.get('/wps/house/live/tables/:tableId/rounds/:roundNo/proof', limited, async (req, res) => {
+    const tableId = tableOf(req);
+    const roundText = String(req.params.roundNo);
+    if (!/^\d{1,9}$/.test(roundText)) throw new AppError('LIVE_ROUND_NOT_FOUND', { field: 'roundNo' });
+    ok(res, await clients.house.liveRoundProof({ tableId, roundNo: Number(roundText) }));
+  });
+
   router.get('/wps/house/live/tables/:tableId/my-bets', limited, session, async (req, res) => {
     const query = historyQuerySchema.parse(req.query);
     ok(res, await clients.house.liveMyBets({ tableId: tableOf(req), memberId: req.principal!.memberId, limit: query.limit }));

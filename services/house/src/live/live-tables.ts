@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, rows, type Database, type Executor, type Logger, type Outbox } from '@wps/platform';
-import { formatMinor, parseMajor, type houseLiveRpcMethods, type HouseTableEvent, type LiveBet, type LiveHistoryEntry, type LiveTable, type LiveTableState, type RpcHandlers } from '@wps/contracts';
+import { formatMinor, parseMajor, type houseLiveRpcMethods, type HouseTableEvent, type LiveBet, type LiveHistoryEntry, type LiveRoundProof, type LiveTable, type LiveTableState, type RpcHandlers } from '@wps/contracts';
 import { chainLinks, CHAIN_LENGTH, newChainStart, OutcomeStream, roundSeed, sha256Hex } from './fairness-chain.js';
 import { BP, drawResult, msToReachX100, multiplierX100At, returnBp, validSpot } from './games.js';
 import { DEFAULT_TABLES, WALLET_GAME_TYPE, type HouseLiveConfig } from './config.js';
@@ -15,6 +15,8 @@ export interface LiveTablesDeps {
   outbox: Outbox;
   /** Tells the outbox relay that rows were committed, so pushes leave at once instead of at the next poll. */
   wakeRelay: () => void;
+  /** Wakes the relay and resolves once what was committed is on the bus (or after the timeout). */
+  flushRelay: (timeoutMs?: number) => Promise<void>;
   wallet: LiveWallet;
   logger: Logger;
   config: HouseLiveConfig;
@@ -28,6 +30,8 @@ const LEASE_RETRY_MS = 2_000;
 const PENDING_GRACE_MS = 2_000;
 const SETTLE_CONCURRENCY = 16;
 const WALLET_ATTEMPTS = 3;
+/** How long settlement waits for the result push to leave before it starts anyway. */
+const RESULT_FLUSH_MS = 500;
 
 type Handlers = RpcHandlers<typeof houseLiveRpcMethods>;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -263,7 +267,12 @@ export class LiveTables {
       );
       await this.emit(tx, round, 'result', { result: round.drawn, serverSeed: round.server_seed, seedHash: round.seed_hash }, at);
     });
-    this.deps.wakeRelay();
+    // Settlement floods the database with wallet work right after this; on one embedded database the relay would queue
+    // behind it and every watcher would see the result late, so the result leaves first. Embedded PGlite answers in
+    // promise callbacks alone, which would keep the in-memory bus's delivery (a macrotask) waiting until settlement is
+    // done: one turn of the event loop lets the push out to the sockets first.
+    await this.deps.flushRelay(RESULT_FLUSH_MS);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   private async withRetries<T>(what: string, call: () => Promise<T>): Promise<T> {
@@ -446,8 +455,40 @@ export class LiveTables {
         );
         return found.map(betView);
       },
+      liveRoundProof: ({ tableId, roundNo }) => this.roundProof(tableId, roundNo),
       placeLiveBets: (input) => this.placeBets(input),
       liveCashout: (input) => this.cashout(input),
+    };
+  }
+
+  /** A settled round's seed, chain links and result; refused for a round still in play, whose seed must stay secret. */
+  private async roundProof(tableId: string, roundNo: number): Promise<LiveRoundProof> {
+    const table = await this.requireTable(tableId);
+    const found = await rows<RoundRow>(
+      this.deps.db.orm,
+      sql`SELECT ${ROUND_COLUMNS} FROM ${this.table('live_rounds')} WHERE table_id = ${tableId} AND round_no IN (${roundNo}, ${roundNo + 1})`,
+    );
+    const round = found.map(normaliseRound).find((row) => row.round_no === roundNo);
+    if (!round) throw new AppError('LIVE_ROUND_NOT_FOUND', { field: 'roundNo' });
+    if (round.status !== 'settled' || round.server_seed === null) throw new AppError('LIVE_ROUND_NOT_SETTLED', { field: 'roundNo' });
+    const next = found.find((row) => row.round_no === roundNo + 1);
+    // Chains all have the table's chain length and follow one another, so a chain starts every `chain_length` rounds.
+    const startsChain = (no: number) => (no - table.chain_first_round) % table.chain_length === 0;
+    const inCurrentChain = roundNo >= table.chain_first_round;
+    return {
+      tableId,
+      game: table.game,
+      roundId: round.round_id,
+      roundNo,
+      clientSeed: table.client_seed,
+      serverSeed: round.server_seed,
+      seedHash: round.seed_hash,
+      nextSeedHash: next && !startsChain(next.round_no) ? next.seed_hash : null,
+      chainHead: inCurrentChain ? table.chain_head : null,
+      chainDistance: inCurrentChain ? roundNo - table.chain_first_round + 1 : null,
+      result: round.result,
+      odds: round.odds,
+      settledAt: round.settled_ms,
     };
   }
 

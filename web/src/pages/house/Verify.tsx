@@ -16,8 +16,10 @@ import {
   diceWins,
   type PlinkoRisk,
 } from '../../../../packages/contracts/src/fairness';
+import { LiveVerify } from './verify/LiveVerify';
+import { fishVerifyLines } from './fish/verifyFish';
 
-const GAMES = ['house-dice', 'house-mines', 'house-plinko', ...Object.keys(SLOT_GAMES)];
+const GAMES = ['house-dice', 'house-mines', 'house-plinko', ...Object.keys(SLOT_GAMES), 'house-fish'];
 
 interface Verified {
   hash: string;
@@ -46,6 +48,8 @@ async function recompute(game: string, serverSeed: string, clientSeed: string, n
     const slot = path.reduce((sum, step) => sum + step, 0);
     return { hash, lines: [`path ${path.map((step) => (step ? 'R' : 'L')).join('')}`, `slot ${slot}: ${plinkoMultipliers(rows, risk)[slot]}×`] };
   }
+  // FISH: one float decides the shot at the kind aimed at.
+  if (game === 'house-fish') return { hash, lines: fishVerifyLines(draws, params.get('kind')) };
   const definition = SLOT_GAMES[game];
   if (!definition) throw new Error('unknown game');
   const round = playSlotRound(definition, draws);
@@ -64,6 +68,8 @@ export default function Verify() {
   const [nonce, setNonce] = useState(params.get('nonce') ?? '0');
   const [verified, setVerified] = useState<Verified | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Shared table rounds (crash, the live tables, cockfight) are verified from the table and round number.
+  const [kind, setKind] = useState<'solo' | 'table'>(params.get('table') ? 'table' : 'solo');
   const verify = async () => {
     setError(null);
     setVerified(null);
@@ -82,7 +88,16 @@ export default function Verify() {
         </Link>
         <h1>{t('house_verify_title')}</h1>
       </div>
-      <section className="house-panel house-verify">
+      <div className="hl-verify-kinds" role="tablist" aria-label={t('hl_verify_kind')}>
+        <button type="button" role="tab" aria-selected={kind === 'solo'} data-testid="verify-kind-solo" className={kind === 'solo' ? 'is-selected' : ''} onClick={() => setKind('solo')}>
+          {t('hl_verify_kind_solo')}
+        </button>
+        <button type="button" role="tab" aria-selected={kind === 'table'} data-testid="verify-kind-table" className={kind === 'table' ? 'is-selected' : ''} onClick={() => setKind('table')}>
+          {t('hl_verify_kind_table')}
+        </button>
+      </div>
+      {kind === 'table' ? <LiveVerify initialTable={params.get('table') ?? ''} initialRound={params.get('round') ?? ''} /> : null}
+      <section className="house-panel house-verify" style={kind === 'solo' ? undefined : { display: 'none' }}>
         <p className="house-muted">{t('house_verify_intro')}</p>
         <label className="house-field">
           <span>{t('house_game')}</span>

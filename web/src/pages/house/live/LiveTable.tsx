@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { io, type Socket } from 'socket.io-client';
 import { errorMessage, request } from '../../../api';
 import { getToken } from '../../../session';
 import { useAppState } from '../../../state/AppState';
+import { spotLabel } from './spot-label';
 import './live.css';
 
 /**
@@ -78,7 +80,7 @@ export interface LiveLayoutProps {
 export const stakeOn = (bets: readonly LiveBet[], spot: string): number => bets.filter((bet) => bet.spot === spot).reduce((sum, bet) => sum + Number(bet.amount), 0);
 
 /** A spot on the felt: shows the caller's stake on it and, after the result, whether it won. */
-export function Spot({ spot, label, sub, props, className }: { spot: string; label: ReactNode; sub?: ReactNode; props: LiveLayoutProps; className?: string }) {
+export function Spot({ spot, label, sub, props, className, style }: { spot: string; label: ReactNode; sub?: ReactNode; props: LiveLayoutProps; className?: string; style?: CSSProperties }) {
   const staked = stakeOn(props.myBets, spot);
   const won = props.myBets.some((bet) => bet.spot === spot && bet.status === 'won');
   return (
@@ -86,6 +88,7 @@ export function Spot({ spot, label, sub, props, className }: { spot: string; lab
       type="button"
       className={`hl-spot ${className ?? ''} ${staked ? 'has-bet' : ''} ${won ? 'is-won' : ''}`}
       data-testid={`live-spot-${spot}`}
+      style={style}
       disabled={!props.bettingOpen || props.busy}
       onClick={() => props.placeBet(spot)}
     >
@@ -270,7 +273,7 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
           <ul>
             {state.myBets.map((bet) => (
               <li key={bet.betId} data-testid="live-my-bet" data-status={bet.status}>
-                <span>{t(`hl_spot_${bet.spot.split('-')[0]}`, { defaultValue: bet.spot })} {bet.spot.includes('-') ? bet.spot.split('-').slice(1).join('-') : ''}</span>
+                <span data-testid="live-my-bet-spot">{spotLabel(t, bet.spot)}</span>
                 <span>{bet.amount}</span>
                 <span className={`hl-bet-status is-${bet.status}`}>{t(`hl_bet_${bet.status}`)}</span>
                 <span>{bet.status === 'placed' ? '' : bet.payout}</span>
@@ -290,7 +293,14 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
         <ol>
           {state.history.map((entry) => (
             <li key={entry.roundId} data-round={entry.roundId} title={`#${entry.roundNo} · ${t('hl_seed')}: ${entry.serverSeed ?? '-'}`}>
-              {resultView(entry.result, null)}
+              {entry.status === 'settled' ? (
+                // Every settled round can be recomputed in the browser on the verify page.
+                <Link to={`/house/verify?table=${encodeURIComponent(tableId)}&round=${entry.roundNo}`} className="hl-verify-link" data-testid="live-verify-link" aria-label={t('hl_verify_round', { no: entry.roundNo })}>
+                  {resultView(entry.result, null)}
+                </Link>
+              ) : (
+                resultView(entry.result, null)
+              )}
             </li>
           ))}
         </ol>
