@@ -96,7 +96,12 @@ describe('the lobby through the real HTTP API (embedded)', () => {
     const byTitle = Object.fromEntries(lanes.body.value.data.lanes.map((lane) => [lane.title, lane]));
     expect(Object.keys(byTitle).sort()).toEqual(['COCKFIGHT', 'ELOTT', 'ESPORTS', 'FISH', 'LIVE', 'LOTT', 'PVP', 'RNG', 'SPORTS']);
     expect(byTitle.ESPORTS!.cards.map((card) => card.vassalage)).toEqual(['AV', 'IA']);
-    expect(byTitle.COCKFIGHT!.cards.map((card) => card.vassalage)).toEqual(['SV3', 'WS168']);
+    // The house vendor's tables, cockfight, fishing and card games make it a card in those lanes too, after their own vendors.
+    expect(byTitle.COCKFIGHT!.cards.map((card) => card.vassalage)).toEqual(['SV3', 'WS168', 'HOUSE']);
+    for (const title of ['LIVE', 'FISH', 'PVP']) expect(byTitle[title]!.cards.at(-1)).toMatchObject({ vassalage: 'HOUSE', gameType: title });
+    expect(byTitle.ESPORTS!.cards.map((card) => card.vassalage)).not.toContain('HOUSE');
+    const houseFishing = await menu('vassalage=HOUSE&gameType=FISH');
+    expect(houseFishing.body.value.games.map((game) => game.gameCode)).toEqual(['house-fish']);
     expect(byTitle.RNG!.cards[0]!.vassalage).toBe('HOUSE');
     expect(byTitle.RNG!.gameClassify.map((entry) => entry.code)).toEqual(['SC', 'VP', 'JP', 'TG', 'AC']);
     expect(byTitle.RNG!.gameClassify.find((entry) => entry.code === 'JP')!.vendors).toEqual(['PGS', 'JDB']);
@@ -111,7 +116,7 @@ describe('the lobby through the real HTTP API (embedded)', () => {
       const lanesNow = async () => (await call<{ data: { lanes: Array<{ title: string; cards: Array<{ vassalage: string }> }> } }>('GET', '/lgw/games/vendors')).body.value.data.lanes;
       await eventually(async () => (await lanesNow()).find((lane) => lane.title === 'RNG')!.cards[0]!.vassalage === 'JDB', 'the brand order');
       const lanes = { body: { value: { data: { lanes: await lanesNow() } } } };
-      expect(lanes.body.value.data.lanes.find((lane) => lane.title === 'LIVE')!.cards.map((card) => card.vassalage)).toEqual(['SAG']);
+      expect(lanes.body.value.data.lanes.find((lane) => lane.title === 'LIVE')!.cards.map((card) => card.vassalage)).toEqual(['SAG', 'HOUSE']);
       expect((await menu('vassalage=EVO')).body.value.total).toBe(0);
     } finally {
       await platform.db.orm.execute(sql`DELETE FROM games.brand_vendors WHERE merchant_code = 'DEMO'`);

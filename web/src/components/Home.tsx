@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../state/AppState';
 import { HomeLobby } from './lobby/HomeLobby';
+import { GameAnnouncements } from './lobby/GameAnnouncements';
 
 export function Home() {
   const { t } = useTranslation();
@@ -8,6 +9,7 @@ export function Home() {
 
   return (
     <div className="home" data-testid="home">
+      <GameAnnouncements />
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero-glow" aria-hidden />
         <div className="hero-content">

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, type LoginFailureValue, type LoginValue } from '../api';
 import { useAppState } from '../state/AppState';
 import { required, type FieldError } from '../validation';
 import { Field, FormError } from './Field';
+import { useSmsCodeSender } from './fields/SmsCodeButton';
+import { MobileCodeFields, useMobileCodeInputs } from './fields/MobileCodeFields';
 import { Modal } from './Modal';
 import { CaptchaField } from './login/CaptchaField';
 import { SecondFactorStep } from './login/SecondFactorStep';
@@ -15,8 +17,6 @@ type Errors = Partial<Record<'username' | 'password' | 'captcha' | 'mobileNum' |
 
 const MOBILE_PATTERN = /^\d{6,15}$/;
 const DIAL_PATTERN = /^\+?\d{1,4}$/;
-/** Spec section 4: the login SMS request is throttled to one a second. */
-const SMS_THROTTLE_MS = 1_000;
 
 export function LoginModal() {
   const { t } = useTranslation();
@@ -29,12 +29,8 @@ export function LoginModal() {
   const [username, setUsername] = useState(remembered?.username ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(Boolean(remembered));
-  const [countryDialingCode, setCountryDialingCode] = useState(remembered?.countryDialingCode || '+52');
-  const [mobileNum, setMobileNum] = useState(remembered?.mobileNum ?? '');
-  const [code, setCode] = useState('');
-  const [countdown, setCountdown] = useState(0);
-  const [sending, setSending] = useState(false);
-  const lastSmsRequest = useRef(0);
+  const phone = useMobileCodeInputs(remembered?.countryDialingCode || undefined, remembered?.mobileNum);
+  const { dialingCode: countryDialingCode, mobile: mobileNum, code } = phone.values;
 
   const captchaKey = useMemo(() => newCaptchaKey(), []);
   const [captcha, setCaptcha] = useState('');
@@ -45,12 +41,6 @@ export function LoginModal() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<SignInValue | null>(null);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = window.setTimeout(() => setCountdown((seconds) => seconds - 1), 1_000);
-    return () => window.clearTimeout(timer);
-  }, [countdown]);
 
   const clearError = (field: keyof Errors) => {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: null }));
@@ -122,23 +112,21 @@ export function LoginModal() {
     }
   };
 
-  const sendCode = async () => {
+  /** expiredMinutes when a code was sent, null when the server refused, undefined when the number was refused here. */
+  const sendCode = async (): Promise<number | null | undefined> => {
     const mobile = mobileNum.trim();
     const mobileError = required(mobile) ?? (MOBILE_PATTERN.test(mobile) && DIAL_PATTERN.test(countryDialingCode.trim()) ? null : { key: 'login_err_mobile' });
     setErrors((current) => ({ ...current, mobileNum: mobileError }));
-    if (mobileError || sending || countdown > 0) return;
-    if (Date.now() - lastSmsRequest.current < SMS_THROTTLE_MS) return;
-    lastSmsRequest.current = Date.now();
-    setSending(true);
+    if (mobileError) return undefined;
     try {
       const { expiredMinutes } = await signInApi.sendLoginSms({ mobileNum: mobile, countryDialingCode: countryDialingCode.trim() });
-      setCountdown(expiredMinutes * 60);
+      return expiredMinutes;
     } catch (error) {
       showNotice({ title: t('in_popup_prompt'), text: errorMessage(error) });
-    } finally {
-      setSending(false);
+      return null;
     }
   };
+  const smsSender = useSmsCodeSender(sendCode);
 
   const playForFree = async () => {
     if (busy) return;
@@ -229,52 +217,16 @@ export function LoginModal() {
           </>
         ) : (
           <>
-            <div className="sms-phone-row">
-              <Field
-                label={t('login_dialing_code')}
-                value={countryDialingCode}
-                onValueChange={setCountryDialingCode}
-                testId="login-dialing-code"
-                inputMode="tel"
-                maxLength={5}
-                className="sms-dial-input"
-              />
-              <Field
-                label={t('login_mobile')}
-                placeholder={t('login_mobile_placeholder')}
-                value={mobileNum}
-                onValueChange={(v) => {
-                  setMobileNum(v);
-                  clearError('mobileNum');
-                }}
-                error={errors.mobileNum}
-                testId="login-mobile"
-                inputMode="tel"
-                autoComplete="tel-national"
-                maxLength={20}
-                required
-              />
-            </div>
-            <div className="sms-code-row">
-              <Field
-                label={t('login_sms_code')}
-                placeholder={t('login_sms_code_placeholder')}
-                value={code}
-                onValueChange={(v) => {
-                  setCode(v);
-                  clearError('code');
-                }}
-                error={errors.code}
-                testId="login-sms-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={255}
-                required
-              />
-              <button type="button" className="btn btn-ghost sms-send" data-testid="login-sms-send" onClick={() => void sendCode()} disabled={sending || countdown > 0}>
-                {countdown > 0 ? t('login_sms_resend_in', { seconds: countdown }) : t('login_sms_send')}
-              </button>
-            </div>
+            <MobileCodeFields
+              testIdPrefix="login"
+              codeTestId="login-sms-code"
+              sendTestId="login-sms-send"
+              inputs={phone}
+              errors={{ mobile: errors.mobileNum, code: errors.code }}
+              onEdited={(field) => clearError(field === 'mobile' ? 'mobileNum' : 'code')}
+              placeholders={{ mobile: t('login_mobile_placeholder'), code: t('login_sms_code_placeholder') }}
+              sender={smsSender}
+            />
           </>
         )}
         <div className="login-options">

@@ -6,7 +6,7 @@ import { checkByRule, checkPasswordRule, type FieldError, type FieldRule } from 
 import { Field, FormError } from './Field';
 import { Modal } from './Modal';
 import { registerApi, registerSettingsFrom, whitelabelOn, type RegisterRequest, type RegisterSettings } from './register/registerApi';
-import { SmsCodeButton } from './register/SmsCodeButton';
+import { SmsCodeButton, useSmsCodeSender } from './fields/SmsCodeButton';
 import './register/patternMessages';
 
 type Tab = 'register' | 'registerMobile';
@@ -148,6 +148,7 @@ export function RegisterModal() {
       return null;
     }
   };
+  const smsSender = useSmsCodeSender(sendCode);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -291,7 +292,7 @@ export function RegisterModal() {
         {showCode && (
           <div className="register-code-row">
             {textField('verificationCode', t('register_code'), { required: true, placeholder: t('register_code_placeholder'), maxLength: 255 })}
-            <SmsCodeButton send={sendCode} testId="register-sms-send" />
+            <SmsCodeButton sender={smsSender} testId="register-sms-send" className="register-sms-send" texts="register" />
           </div>
         )}
         {showPassword && (

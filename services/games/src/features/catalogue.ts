@@ -145,10 +145,11 @@ export class Catalogue {
 
   /** Vendor lanes per category, the brand's enabled vendors in the brand's order. */
   async vendorLanes(input: { merchantCode: string; brandLanguages: readonly string[] }) {
-    const vendors = await rows<{ vassalage: string; display_name: string; game_type: string; classifies: string[] | null }>(
+    const vendors = await rows<{ vassalage: string; display_name: string; game_type: string; classifies: string[] | null; game_types: string[] | null }>(
       this.deps.db.orm,
       sql`SELECT v.vassalage, v.display_name, v.game_type,
-            (SELECT array_agg(DISTINCT g.game_classify) FROM games.games g WHERE g.vassalage = v.vassalage AND g.enabled AND g.game_classify IS NOT NULL) AS classifies
+            (SELECT array_agg(DISTINCT g.game_classify) FROM games.games g WHERE g.vassalage = v.vassalage AND g.enabled AND g.game_classify IS NOT NULL) AS classifies,
+            (SELECT array_agg(DISTINCT g.game_type) FROM games.games g WHERE g.vassalage = v.vassalage AND g.enabled) AS game_types
           FROM games.vendors v LEFT JOIN games.brand_vendors bv ON bv.merchant_code = ${input.merchantCode} AND bv.vassalage = v.vassalage
           WHERE v.enabled AND coalesce(bv.enabled, true)
             AND EXISTS (SELECT 1 FROM games.games g WHERE g.vassalage = v.vassalage AND g.enabled)
@@ -156,11 +157,20 @@ export class Catalogue {
     );
     const shownClassifies = rngClassifiesFor(input.brandLanguages);
     const lanes = new Map<string, { title: string; cards: Array<{ vassalage: string; displayName: string; gameType: string; lagerIcon: string }>; gameClassify: Array<{ code: string; vendors: string[] }> }>();
-    for (const vendor of vendors) {
-      const title = lobbyGameType(vendor.vassalage, vendor.game_type);
+    const addCard = (vendor: (typeof vendors)[number], title: string) => {
       const lane = lanes.get(title) ?? { title, cards: [], gameClassify: [] };
       lanes.set(title, lane);
       lane.cards.push({ vassalage: vendor.vassalage, displayName: vendor.display_name, gameType: title, lagerIcon: iconUrlOf(`vendor-${vendor.vassalage}`) });
+      return lane;
+    };
+    // A vendor whose games span several categories (the house vendor) is also a card in the lanes of its other games,
+    // after that lane's own vendors, so the lanes keep the order their own vendors give them.
+    const laterCards: Array<[(typeof vendors)[number], string]> = [];
+    for (const vendor of vendors) {
+      const title = lobbyGameType(vendor.vassalage, vendor.game_type);
+      const lane = addCard(vendor, title);
+      const gameTypes = typeof vendor.game_types === 'string' ? parsePgArray(vendor.game_types) : (vendor.game_types ?? []);
+      for (const other of new Set(gameTypes.map((type) => lobbyGameType(vendor.vassalage, type)))) if (other !== title) laterCards.push([vendor, other]);
       const classifies = typeof vendor.classifies === 'string' ? parsePgArray(vendor.classifies) : (vendor.classifies ?? []);
       if (title !== 'RNG') continue;
       for (const code of shownClassifies) {
@@ -170,6 +180,7 @@ export class Catalogue {
         entry.vendors.push(vendor.vassalage);
       }
     }
+    for (const [vendor, title] of laterCards) addCard(vendor, title);
     for (const lane of lanes.values()) lane.gameClassify.sort((a, b) => shownClassifies.indexOf(a.code) - shownClassifies.indexOf(b.code));
     return { data: { lanes: [...lanes.values()] } };
   }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { AppError } from '@wps/platform';
-import { merchantSettingsUpdateSchema, operatorAdjustBodySchema, operatorDepositsQuerySchema, operatorReasonBodySchema, operatorWithdrawalsQuerySchema } from '@wps/contracts';
+import { gameAnnouncementBodySchema, merchantSettingsUpdateSchema, operatorAdjustBodySchema, operatorDepositsQuerySchema, operatorReasonBodySchema, operatorWithdrawalsQuerySchema } from '@wps/contracts';
 import type { GatewayClients } from '../clients.js';
 import type { SessionResolver } from '../auth.js';
 import { idempotencyKey } from './money-api.js';
@@ -104,6 +104,25 @@ export function operatorApi(options: { clients: GatewayClients; operatorToken?: 
   router.put('/operator/v1/merchants/:code/settings', async (req, res) => {
     const update = merchantSettingsUpdateSchema.parse(req.body ?? {});
     ok(res, await clients.identity.operatorUpdateMerchantSettings({ merchantCode: merchantCode(req), update, operator: operator(req) }));
+  });
+
+  // Game announcements: the lobby's marquee per brand; the brand must exist, removal only of the brand's own.
+  const knownMerchantCode = async (req: Request): Promise<string> => {
+    const code = merchantCode(req);
+    await clients.identity.resolveMerchant({ merchantCode: code });
+    return code;
+  };
+  router.get('/operator/v1/merchants/:code/game-announcements', async (req, res) => {
+    ok(res, await clients.games.operatorListGameAnnouncements({ merchantCode: await knownMerchantCode(req) }));
+  });
+  router.post('/operator/v1/merchants/:code/game-announcements', async (req, res) => {
+    const body = gameAnnouncementBodySchema.parse(req.body ?? {});
+    ok(res, await clients.games.operatorCreateGameAnnouncement({ ...body, merchantCode: await knownMerchantCode(req), operator: operator(req) }));
+  });
+  router.delete('/operator/v1/merchants/:code/game-announcements/:id', async (req, res) => {
+    const id = String(req.params.id ?? '');
+    if (!/^[1-9][0-9]{0,17}$/.test(id)) throw new AppError('GAME_ANNOUNCEMENT_NOT_FOUND');
+    ok(res, await clients.games.operatorDeleteGameAnnouncement({ merchantCode: await knownMerchantCode(req), id }));
   });
 
   router.all('/operator/{*rest}', () => {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api';
 import { useAppState } from '../../state/AppState';
+import { GameAnnouncements } from './GameAnnouncements';
 import { GameGrid } from './GameCard';
 import { lobbyApi, type Game } from './lobbyApi';
 import { useLobby } from './LobbyContext';
@@ -30,7 +31,16 @@ const FILTER_ICONS: Record<string, string> = { ALL: '▦', HOT: '🔥', FAV: '�
  * The vendor-category view (spec §2 "Home lobby", §4 "Lobby"): filter icons, search by name, the vendor carousel
  * and the paged grid of one game type.
  */
-export function CategoryView({ gameType, initialVassalage }: { gameType: GameType; initialVassalage?: string | null }) {
+export function CategoryView({
+  gameType,
+  initialVassalage,
+  showAnnouncements = true,
+}: {
+  gameType: GameType;
+  initialVassalage?: string | null;
+  /** Off where the page around the view already shows the announcement strip (HOME's category tabs). */
+  showAnnouncements?: boolean;
+}) {
   const { t } = useTranslation();
   const { member, openModal, showToast, language } = useAppState();
   const { lanes, hotGames, favouritesVersion } = useLobby();
@@ -110,6 +120,7 @@ export function CategoryView({ gameType, initialVassalage }: { gameType: GameTyp
 
   return (
     <section className="lobby-category" data-testid={`category-view-${gameType}`} data-filter={state.filter} data-vendor={state.vassalage} data-page={state.pageNo} data-loading={loading ? 'true' : 'false'}>
+      {showAnnouncements && <GameAnnouncements />}
       <div className="lobby-toolbar">
         <div className="lobby-filters" role="group" aria-label={t('lobby_filters')}>
           {LOBBY_FILTERS.map((filter) => (

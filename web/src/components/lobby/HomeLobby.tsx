@@ -6,6 +6,7 @@ import { AccountGameList } from './AccountGameList';
 import { CategoryView } from './CategoryView';
 import { GameGrid } from './GameCard';
 import { JackpotTicker, WinnerBoard } from './LiveBoards';
+import { RankList } from './RankList';
 import { lobbyApi, type Game, type VendorCard } from './lobbyApi';
 import { useLobby } from './LobbyContext';
 import {
@@ -174,6 +175,7 @@ export function HomeLobby() {
           <div className="lobby-live">
             <JackpotTicker />
             <WinnerBoard />
+            <RankList />
           </div>
           {loggedIn && <Section id="recent" title={t('lobby_section_recent')} games={recent} />}
           <Section
@@ -208,7 +210,7 @@ export function HomeLobby() {
 
       {category === 'FAV' && loggedIn && <AccountGameList kind="favorite" />}
 
-      {isGameType(category) && <CategoryView key={category} gameType={category} />}
+      {isGameType(category) && <CategoryView key={category} gameType={category} showAnnouncements={false} />}
     </div>
   );
 }

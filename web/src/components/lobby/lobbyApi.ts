@@ -65,6 +65,14 @@ export interface Winner {
   vo?: { vendor?: string; gameType?: string; at?: string };
 }
 
+/** One game announcement in the interface language (EN where the operator wrote none in it). */
+export interface GameAnnouncement {
+  id: string;
+  title: string;
+  content: string;
+  at: string;
+}
+
 export interface JackpotValue {
   amount: string;
   currency: string;
@@ -171,7 +179,47 @@ export const lobbyApi = {
   winners: (signal?: AbortSignal) =>
     request<{ list: Winner[] }>('GET', `/lgw/games/winners?${query({ gameCategory: 'ALL', language: currentLanguage(), limitNum: 20 })}`, { signal }),
   jackpot: (signal?: AbortSignal) => request<JackpotValue>('GET', '/lgw/games/jackpot', { signal }),
+  // ---- Lottery pages (spec §7 "Lottery lobby/launch", opened numbers) ----
+  /** Launch from a lottery page: with the lottery fields the answer is the vendor's URL, not the page's route. */
+  launchLottery: (nodeId: string | number, params: LotteryLaunchParams) =>
+    request<LaunchValue>('POST', '/wps/game/launchGame', { auth: true, body: { nodeId, ...params } }),
+  openedNumbers: (q: { gameCode: string; pageNo?: number; pageSize?: number }, signal?: AbortSignal) =>
+    request<LotteryDrawPage>('GET', `/lotto/lgw/games/opened/numero?${query({ gameCode: q.gameCode, pageNo: q.pageNo ?? 1, pageSize: q.pageSize ?? 10 })}`, { auth: true, signal }),
+  vnOpenedNumbers: (q: { gameCode: string; pageNo?: number; pageSize?: number }, signal?: AbortSignal) =>
+    request<LotteryDrawPage>('GET', `/lgw/vn/numeros/opened/game?${query({ gameCode: q.gameCode, pageNo: q.pageNo ?? 1, pageSize: q.pageSize ?? 10 })}`, { signal }),
+  announcements: (signal?: AbortSignal) =>
+    request<{ list: GameAnnouncement[] }>('GET', `/lgw/games/announcements?${query({ language: currentLanguage() })}`, { signal }),
+  /** Games by how often they were launched, most first; `gameType` narrows to one category. */
+  rank: (q: { gameType?: string } = {}, signal?: AbortSignal) =>
+    request<{ list: Game[] }>('GET', `/lgw/games/rank?${query({ gameType: unlessAll(q.gameType), language: currentLanguage() })}`, { signal }),
 };
 
 export const gameKey = (game: Pick<Game, 'nodeId'>): string => String(game.nodeId);
 export const gameTitle = (game: Game): string => game.gameName || game.nodeName || game.gameCode;
+
+// ---- Lottery pages ----------------------------------------------------------------------------------------------
+export interface LotteryLaunchParams {
+  lottoArea?: string;
+  launchMode?: 'LOTT';
+  prizeMode: 'LOTT' | 'ZY' | 'ELOTT' | 'SEA';
+  view: 'betting' | 'lobby';
+  device: 'WEB' | 'MOBILE';
+  backUrl: string;
+  language: string;
+}
+
+export interface LotteryDraw {
+  vendor: string;
+  gameCode: string;
+  drawNo: string;
+  numbers: string[];
+  drawnAt: string;
+}
+
+export interface LotteryDrawPage {
+  list: LotteryDraw[];
+  pageNo: number;
+  pageSize: number;
+  totalPages: number;
+  total: number;
+}

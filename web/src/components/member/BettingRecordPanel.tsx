@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount, formatMoney } from '../../money';
 import { useAppState } from '../../state/AppState';
 import { BET_GAME_TYPES, BET_STATUSES, fetchBetRecord, type BetRecordPage, type BetStatus } from './betRecordApi';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../fields/FilterBar';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, SignedAmount, StatusBadge, useBalanceVersion, usePaged } from './common';
 import { boundary, dateInputValue, daysAgo } from './dates';
 
@@ -69,63 +70,31 @@ export function BettingRecordPanel() {
   return (
     <div className="panel-stack" data-testid="panel-personalHistoryCopy">
       <Card title={t('bets_title')}>
-        <form
-          className="filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setApplied(draft);
-          }}
-        >
-          <label className="filter">
-            <span>{t('bets_range')}</span>
-            <select value={draft.range} onChange={(event) => choose({ range: event.target.value as RangePreset })} data-testid="bets-range">
-              {RANGES.map((range) => (
-                <option key={range} value={range}>
-                  {t(`bets_range_${range}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {draft.range === 'custom' && (
-            <>
-              <label className="filter">
-                <span>{t('records_from')}</span>
-                <input type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} data-testid="bets-from" />
-              </label>
-              <label className="filter">
-                <span>{t('records_to')}</span>
-                <input type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} data-testid="bets-to" />
-              </label>
-            </>
-          )}
-          <label className="filter">
-            <span>{t('bets_game_type')}</span>
-            <select value={draft.gameType} onChange={(event) => choose({ gameType: event.target.value })} data-testid="bets-game-type">
-              <option value="">{t('records_type_all')}</option>
-              {BET_GAME_TYPES.map((gameType) => (
-                <option key={gameType} value={gameType}>
-                  {t(`bets_game_type_${gameType}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="filter">
-            <span>{t('col_status')}</span>
-            <select value={draft.status} onChange={(event) => choose({ status: event.target.value as BetFilters['status'] })} data-testid="bets-status">
-              <option value="">{t('records_type_all')}</option>
-              {BET_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status_${status}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="filter-buttons">
-            <button type="submit" className="btn btn-primary btn-sm" data-testid="bets-search">
-              {t('records_search')}
-            </button>
-          </div>
-        </form>
+        <FilterBar onSearch={() => setApplied(draft)} searchTestId="bets-search">
+          <SelectFilter
+            label={t('bets_range')}
+            value={draft.range}
+            onChange={(range) => choose({ range: range as RangePreset })}
+            testId="bets-range"
+            options={RANGES.map((range) => ({ value: range, label: t(`bets_range_${range}`) }))}
+            withAll={false}
+          />
+          {draft.range === 'custom' && <DateRangeFilter from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} testIdPrefix="bets" />}
+          <SelectFilter
+            label={t('bets_game_type')}
+            value={draft.gameType}
+            onChange={(gameType) => choose({ gameType })}
+            testId="bets-game-type"
+            options={BET_GAME_TYPES.map((gameType) => ({ value: gameType, label: t(`bets_game_type_${gameType}`) }))}
+          />
+          <SelectFilter
+            label={t('col_status')}
+            value={draft.status}
+            onChange={(status) => choose({ status: status as BetFilters['status'] })}
+            testId="bets-status"
+            options={BET_STATUSES.map((status) => ({ value: status, label: t(`status_${status}`) }))}
+          />
+        </FilterBar>
         {page && (
           <div className="wallet-summary bets-totals" style={{ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', marginBottom: 16 }} data-testid="bets-totals">
             <div className="wallet-figure">

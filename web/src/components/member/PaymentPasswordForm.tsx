@@ -4,6 +4,7 @@ import { api, errorMessage } from '../../api';
 import { useAppState } from '../../state/AppState';
 import { checkConfirm, checkPassword, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
+import { PaymentPasswordField } from '../fields/PaymentPasswordField';
 
 /** Sets the payment password, or changes it (the old one is then required). */
 export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone: () => void }) {
@@ -60,29 +61,14 @@ export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone:
           required
         />
       )}
-      <Field
-        label={t('paypass_new')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('register_password_placeholder')}
+      <PaymentPasswordField
         value={password}
         onValueChange={setPassword}
         error={errors.password}
         testId="paypass-new"
-        required
-        maxLength={20}
+        choosing={{ label: t('paypass_new'), placeholder: t('register_password_placeholder') }}
       />
-      <Field
-        label={t('paypass_confirm')}
-        type="password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onValueChange={setConfirmPassword}
-        error={errors.confirmPassword}
-        testId="paypass-confirm"
-        required
-        maxLength={20}
-      />
+      <PaymentPasswordField value={confirmPassword} onValueChange={setConfirmPassword} error={errors.confirmPassword} testId="paypass-confirm" choosing={{ label: t('paypass_confirm') }} />
       <FormError message={formError} testId="paypass-form-error" />
       <button type="submit" className="btn btn-primary" disabled={busy} data-testid="paypass-submit">
         {t(isSet ? 'paypass_change_submit' : 'paypass_set_submit')}

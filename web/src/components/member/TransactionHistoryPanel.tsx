@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { formatAmount } from '../../money';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../fields/FilterBar';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, SignedAmount, useBalanceVersion, usePaged } from './common';
 import { boundary, dateInputValue, daysAgo } from './dates';
 
@@ -59,44 +60,29 @@ export function TransactionHistoryPanel() {
   return (
     <div className="panel-stack" data-testid="panel-transactionHistory">
       <Card title={t('records_title')}>
-        <form
-          className="filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setApplied(draft);
-          }}
+        <FilterBar
+          onSearch={() => setApplied(draft)}
+          searchTestId="records-search"
+          actions={
+            <>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => shortcut(7)} data-testid="records-last7">
+                {t('range_prev_7')}
+              </button>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => shortcut(30)} data-testid="records-last30">
+                {t('range_prev_30')}
+              </button>
+            </>
+          }
         >
-          <label className="filter">
-            <span>{t('records_type')}</span>
-            <select value={draft.type} onChange={(event) => setDraft({ ...draft, type: event.target.value })} data-testid="records-type">
-              <option value="">{t('records_type_all')}</option>
-              {RECORD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`record_type_${type}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="filter">
-            <span>{t('records_from')}</span>
-            <input type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} data-testid="records-from" />
-          </label>
-          <label className="filter">
-            <span>{t('records_to')}</span>
-            <input type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} data-testid="records-to" />
-          </label>
-          <div className="filter-buttons">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => shortcut(7)} data-testid="records-last7">
-              {t('range_prev_7')}
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => shortcut(30)} data-testid="records-last30">
-              {t('range_prev_30')}
-            </button>
-            <button type="submit" className="btn btn-primary btn-sm" data-testid="records-search">
-              {t('records_search')}
-            </button>
-          </div>
-        </form>
+          <SelectFilter
+            label={t('records_type')}
+            value={draft.type}
+            onChange={(type) => setDraft({ ...draft, type })}
+            testId="records-type"
+            options={RECORD_TYPES.map((type) => ({ value: type, label: t(`record_type_${type}`) }))}
+          />
+          <DateRangeFilter from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} testIdPrefix="records" />
+        </FilterBar>
         <ListState loading={records.loading} error={records.error} empty={rows.length === 0} emptyText={t('records_empty')} testId="records" />
         {rows.length > 0 && (
           <div className="table-wrap">

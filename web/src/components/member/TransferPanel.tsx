@@ -6,6 +6,7 @@ import { checkAmount, formatMoney, normaliseAmount } from '../../money';
 import { useAppState } from '../../state/AppState';
 import { required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
+import { PaymentPasswordField } from '../fields/PaymentPasswordField';
 import { Card } from './common';
 import { useMerchantWallet, WalletSummary } from './WalletSummary';
 
@@ -61,17 +62,7 @@ export function TransferPanel() {
           <div className="form-grid-2">
             <Field label={t('transfer_to')} autoComplete="off" value={toAccount} onValueChange={setToAccount} error={errors.toAccount} testId="transfer-to" required maxLength={32} />
             <Field label={t('money_amount')} inputMode="decimal" autoComplete="off" value={amount} onValueChange={setAmount} error={errors.amount} testId="transfer-amount" required />
-            <Field
-              label={t('paypass_label')}
-              type="password"
-              autoComplete="off"
-              value={paymentPassword}
-              onValueChange={setPaymentPassword}
-              error={errors.paymentPassword}
-              testId="transfer-paypass"
-              required
-              maxLength={20}
-            />
+            <PaymentPasswordField value={paymentPassword} onValueChange={setPaymentPassword} error={errors.paymentPassword} testId="transfer-paypass" />
           </div>
           <p className="form-note">{t('transfer_paypass_hint')}</p>
           <FormError message={formError} testId="transfer-form-error" />

@@ -6,6 +6,7 @@ import { checkAmount, formatMoney, normaliseAmount } from '../../money';
 import { useAppState } from '../../state/AppState';
 import { required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
+import { PaymentPasswordField } from '../fields/PaymentPasswordField';
 import { Modal } from '../Modal';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, StatusBadge, useBalanceVersion, usePaged } from './common';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
@@ -269,17 +270,7 @@ export function WithdrawPanel() {
                 required
                 maxLength={40}
               />
-              <Field
-                label={t('paypass_label')}
-                type="password"
-                autoComplete="off"
-                value={draft.paymentPassword}
-                onValueChange={set('paymentPassword')}
-                error={errors.paymentPassword}
-                testId="withdraw-paypass"
-                required
-                maxLength={20}
-              />
+              <PaymentPasswordField value={draft.paymentPassword} onValueChange={set('paymentPassword')} error={errors.paymentPassword} testId="withdraw-paypass" />
             </div>
             <p className="form-note">{t('withdraw_explain')}</p>
             <FormError message={formError} testId="withdraw-form-error" />

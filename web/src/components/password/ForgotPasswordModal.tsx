@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type LoginValue } from '../../api';
 import { useAppState } from '../../state/AppState';
 import { checkPassword, checkUsername, required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
+import { useSmsCodeSender } from '../fields/SmsCodeButton';
+import { MobileCodeFields, useMobileCodeInputs } from '../fields/MobileCodeFields';
 import { Modal } from '../Modal';
 import { flagEnabled } from '../login/signInApi';
 import { passwordApi, signInAfterReset } from './passwordApi';
@@ -25,41 +27,32 @@ export function ForgotPasswordModal() {
   const [tab, setTab] = useState<Tab | undefined>(tabs[0]);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [countryDialingCode, setCountryDialingCode] = useState('+52');
-  const [mobileNum, setMobileNum] = useState('');
-  const [verificationCode, setVerificationCode] = useState('');
+  const phone = useMobileCodeInputs();
+  const { dialingCode: countryDialingCode, mobile: mobileNum, code: verificationCode } = phone.values;
   const [newPassword, setNewPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [countdown, setCountdown] = useState(0);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = window.setTimeout(() => setCountdown((seconds) => seconds - 1), 1_000);
-    return () => window.clearTimeout(timer);
-  }, [countdown]);
 
   const clearError = (name: keyof Errors) => errors[name] && setErrors((current) => ({ ...current, [name]: null }));
   const dialingCode = () => countryDialingCode.replace(/[^0-9]/g, '');
 
-  const sendCode = async () => {
+  /** expiredMinutes when a code was sent (a minute at least), null when the server refused, undefined when the number was refused here. */
+  const sendCode = async (): Promise<number | null | undefined> => {
     const mobile = mobileNum.trim();
     const problem = required(mobile) ?? (MOBILE_PATTERN.test(mobile) ? null : { key: 'login_err_mobile' });
     setErrors((current) => ({ ...current, mobileNum: problem }));
-    if (problem || sending) return;
-    setSending(true);
+    if (problem) return undefined;
     setFormError(null);
     try {
       const { expiredMinutes } = await passwordApi.sendResetSms({ mobileNum: mobile, countryDialingCode: dialingCode() });
-      setCountdown(Math.max(1, expiredMinutes) * 60);
+      return Math.max(1, expiredMinutes);
     } catch (error) {
       showNotice({ title: t('in_popup_prompt'), text: errorMessage(error) });
-    } finally {
-      setSending(false);
+      return null;
     }
   };
+  const smsSender = useSmsCodeSender(sendCode);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -179,50 +172,15 @@ export function ForgotPasswordModal() {
               </>
             ) : (
               <>
-                <div className="sms-phone-row">
-                  <Field
-                    label={t('login_dialing_code')}
-                    value={countryDialingCode}
-                    onValueChange={setCountryDialingCode}
-                    testId="forgot-dialing-code"
-                    inputMode="tel"
-                    maxLength={5}
-                    className="sms-dial-input"
-                  />
-                  <Field
-                    label={t('login_mobile')}
-                    value={mobileNum}
-                    onValueChange={(v) => {
-                      setMobileNum(v);
-                      clearError('mobileNum');
-                    }}
-                    error={errors.mobileNum}
-                    testId="forgot-mobile"
-                    inputMode="tel"
-                    autoComplete="tel-national"
-                    maxLength={20}
-                    required
-                  />
-                </div>
-                <div className="sms-code-row">
-                  <Field
-                    label={t('login_sms_code')}
-                    value={verificationCode}
-                    onValueChange={(v) => {
-                      setVerificationCode(v);
-                      clearError('verificationCode');
-                    }}
-                    error={errors.verificationCode}
-                    testId="forgot-code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={255}
-                    required
-                  />
-                  <button type="button" className="btn btn-ghost sms-send" data-testid="forgot-send-code" onClick={() => void sendCode()} disabled={sending || countdown > 0}>
-                    {countdown > 0 ? t('login_sms_resend_in', { seconds: countdown }) : t('login_sms_send')}
-                  </button>
-                </div>
+                <MobileCodeFields
+                  testIdPrefix="forgot"
+                  codeTestId="forgot-code"
+                  sendTestId="forgot-send-code"
+                  inputs={phone}
+                  errors={{ mobile: errors.mobileNum, code: errors.verificationCode }}
+                  onEdited={(field) => clearError(field === 'mobile' ? 'mobileNum' : 'verificationCode')}
+                  sender={smsSender}
+                />
                 <Field
                   label={t('password_newPassword')}
                   type="password"

@@ -1,0 +1,94 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppState } from '../../state/AppState';
+import { Modal } from '../Modal';
+import { lobbyApi, type GameAnnouncement } from './lobbyApi';
+import { marqueeDurationSeconds } from './marquee';
+
+function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString(language === 'ES' ? 'es-MX' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+function Items({ list, onOpen, copy }: { list: readonly GameAnnouncement[]; onOpen: (entry: GameAnnouncement) => void; copy?: boolean }) {
+  return (
+    <>
+      {list.map((entry) => (
+        <li key={entry.id} className="marquee-item">
+          <button
+            type="button"
+            className="marquee-link"
+            data-testid={copy ? undefined : `game-announcement-${entry.id}`}
+            tabIndex={copy ? -1 : undefined}
+            onClick={() => onOpen(entry)}
+          >
+            <span className="marquee-title">{entry.title}</span>
+            <span className="marquee-text">{entry.content}</span>
+          </button>
+        </li>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The game announcements strip under the header (spec §7 "game announcements"): the brand's announcements in the
+ * interface language scroll by; hovering or focusing stops them, reduced motion shows a still, scrollable row, and
+ * each one opens in a dialog with its full text. Nothing is shown while there are none.
+ */
+export function GameAnnouncements() {
+  const { t } = useTranslation();
+  const { language, phase } = useAppState();
+  const [list, setList] = useState<GameAnnouncement[]>([]);
+  const [open, setOpen] = useState<GameAnnouncement | null>(null);
+
+  useEffect(() => {
+    if (phase !== 'ready') return;
+    const controller = new AbortController();
+    lobbyApi
+      .announcements(controller.signal)
+      .then((value) => {
+        if (!controller.signal.aborted) setList(Array.isArray(value?.list) ? value.list : []);
+      })
+      .catch(() => {
+        // The strip is an extra: without an answer the page simply has none.
+        if (!controller.signal.aborted) setList([]);
+      });
+    return () => controller.abort();
+  }, [phase, language]);
+
+  if (list.length === 0) return null;
+  const style = { '--marquee-duration': `${marqueeDurationSeconds(list)}s` } as CSSProperties;
+  return (
+    <section className="marquee" aria-label={t('lobby_announcements')} data-testid="game-announcements">
+      <span className="marquee-label" aria-hidden>
+        📢
+      </span>
+      <div className="marquee-viewport">
+        <div className="marquee-track" style={style}>
+          <ul className="marquee-list">
+            <Items list={list} onOpen={setOpen} />
+          </ul>
+          {/* A second copy right behind the first makes the loop seamless; it is decoration only. */}
+          <ul className="marquee-list marquee-copy" aria-hidden inert>
+            <Items list={list} onOpen={setOpen} copy />
+          </ul>
+        </div>
+      </div>
+      {open && (
+        <Modal title={open.title} onClose={() => setOpen(null)} testId="game-announcement-dialog" size="sm">
+          <p className="dialog-text marquee-dialog-text" data-testid="game-announcement-content">
+            {open.content}
+          </p>
+          <p className="marquee-dialog-date">{formatDate(open.at, language)}</p>
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-primary" data-testid="game-announcement-close" onClick={() => setOpen(null)}>
+              {t('in_increase_submit')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
