@@ -18,6 +18,8 @@ import { ForgotPasswordModal } from './components/password/ForgotPasswordModal';
 const MemberCenter = lazy(() => import('./pages/MemberCenter'));
 const ResetPassword = lazy(() => import('./pages/ResetPassword'));
 const HouseGame = lazy(() => import('./pages/house/HouseGame'));
+// Lazy area "Lottery" (spec §2): /lottery, /vnLottery, /seaLottery.
+const Lottery = lazy(() => import('./pages/lottery/LotteryPage'));
 
 /** Paths that show the home view; /login and /register add their modal on top. */
 const HOME_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
@@ -105,6 +107,9 @@ export function App() {
             }
           />
           <Route path="/house/:gameCode" element={<Suspense fallback={<LoadingScreen />}><HouseGame /></Suspense>} />
+          <Route path="/lottery" element={<Suspense fallback={<LoadingScreen />}><Lottery /></Suspense>} />
+          <Route path="/vnLottery" element={<Suspense fallback={<LoadingScreen />}><Lottery /></Suspense>} />
+          <Route path="/seaLottery" element={<Suspense fallback={<LoadingScreen />}><Lottery /></Suspense>} />
           <Route path="*" element={<Shell />} />
         </Routes>
       </AppStateProvider>

@@ -10,6 +10,9 @@ import { SECOND_FACTOR_ERRORS } from './errors-second-factors.js';
 import { GAMES_ERRORS } from './errors-games.js';
 import { HOUSE_ERRORS } from './errors-house.js';
 import { HOUSE_LIVE_ERRORS } from './errors-house-live.js';
+import { HOUSE_PVP_ERRORS } from './errors-house-pvp.js';
+import { HOUSE_FISH_ERRORS } from './errors-house-fish.js';
+import { GAME_ANNOUNCEMENT_ERRORS } from './errors-game-announcements.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -81,7 +84,7 @@ const CORE_ERRORS = {
   INTERNAL: def(500, 'Unknown error.', 'Error desconocido.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
-export const ERRORS = { ...CORE_ERRORS, ...REGISTRATION_ERRORS, ...LOGIN_ERRORS, ...ACCOUNT_ERRORS, ...SECOND_FACTOR_ERRORS, ...GAMES_ERRORS, ...HOUSE_ERRORS, ...HOUSE_LIVE_ERRORS } as const;
+export const ERRORS = { ...CORE_ERRORS, ...REGISTRATION_ERRORS, ...LOGIN_ERRORS, ...ACCOUNT_ERRORS, ...SECOND_FACTOR_ERRORS, ...GAMES_ERRORS, ...HOUSE_ERRORS, ...HOUSE_LIVE_ERRORS, ...HOUSE_PVP_ERRORS, ...HOUSE_FISH_ERRORS, ...GAME_ANNOUNCEMENT_ERRORS } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
 import { decimalIdSchema, memberIdSchema } from './small-services.js';
+import { lotteryGamesCalls, lotteryLaunchParamsSchema } from './lottery.js';
+import { gameAnnouncementsAdminRpc } from './game-announcements.js';
 
 /** Game categories of spec section 3. */
 export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
@@ -120,7 +122,11 @@ export const gamesRpc = defineRpc({
   },
   /** Checks the member and the game, records the launch in recents and answers how the client opens the game. */
   launchGame: {
-    input: z.object({ ...member, account: z.string(), type: z.number().int(), currency: z.string(), language: lobbyLanguage, nodeId: decimalIdSchema }),
+    input: z.object({
+      ...member, account: z.string(), type: z.number().int(), currency: z.string(), language: lobbyLanguage, nodeId: decimalIdSchema,
+      /** Sent by the client's lottery pages: the game opens at the vendor instead of routing to the page again. */
+      lottery: lotteryLaunchParamsSchema.optional(),
+    }),
     output: launchResultSchema,
   },
   /** Moves money back from transfer-style vendors the member played at; seamless vendors hold none. */
@@ -134,7 +140,7 @@ export const gamesRpc = defineRpc({
   },
   announcements: {
     input: z.object({ merchantCode: z.string(), language: lobbyLanguage }),
-    output: z.object({ list: z.array(z.object({ title: z.string(), content: z.string(), at: z.string() })) }),
+    output: z.object({ list: z.array(z.object({ id: z.string(), title: z.string(), content: z.string(), at: z.string() })) }),
   },
   rank: {
     input: z.object({ ...brand, gameType: optionalFilter }),
@@ -144,5 +150,9 @@ export const gamesRpc = defineRpc({
   icon: { input: z.object({ id: z.string().regex(/^(\d{1,18}|vendor-[A-Z0-9_]{1,40})$/) }), output: z.object({ svg: z.string() }).nullable() },
   /** The demo game page a seamless demo vendor opens (HTML), for a launch token that is still valid. */
   demoPlayPage: { input: z.object({ token: z.string().max(200) }), output: z.object({ html: z.string() }) },
+  // Lottery: the launch-token exchange, the draw feed (packages/contracts/src/lottery.ts).
+  ...lotteryGamesCalls,
+  // Game announcements: the operator's calls (game-announcements.ts).
+  ...gameAnnouncementsAdminRpc,
 });
 export type GamesRpc = typeof gamesRpc;

@@ -3,16 +3,22 @@ import { defineRpc } from './rpc.js';
 import { memberIdSchema } from './small-services.js';
 import { PLINKO_RISKS, SLOT_CODES } from './fairness.js';
 import { houseLiveRpcMethods } from './house-live.js';
+import { houseTeenPattiRpcMethods } from './house-pvp.js';
+// FISH: one shot is one solo round.
+import { FISH_GAME_CODE } from './fairness-fish.js';
+import { fishShotBodySchema } from './house-fish.js';
 
 /**
  * The house vendor (issue 6): in-house, provably fair games. The solo games (dice, mines, plinko, the video slots) are
  * played through the house service; it reaches the wallet only through the signed seamless-wallet API as vendor HOUSE.
  */
 export const HOUSE_VENDOR_CODE = 'HOUSE';
-/** The wallet's game type for every house round. */
+/** The wallet's game type for the house's solo rounds; the fishing game and the tables report their own. */
 export const HOUSE_GAME_TYPE = 'RNG';
 
-export const HOUSE_SOLO_GAMES = ['house-dice', 'house-mines', 'house-plinko', ...SLOT_CODES] as const;
+export const HOUSE_SOLO_GAMES = ['house-dice', 'house-mines', 'house-plinko', ...SLOT_CODES, FISH_GAME_CODE] as const;
+/** The game type a solo round is recorded under in the wallet, so the betting record's game-type filter finds it. */
+export const houseSoloWalletGameType = (game: string): string => (game === FISH_GAME_CODE ? 'FISH' : HOUSE_GAME_TYPE);
 export const houseSoloGameSchema = z.string().refine((code) => (HOUSE_SOLO_GAMES as readonly string[]).includes(code), 'a house game code');
 export const slotCodeSchema = z.string().refine((code) => SLOT_CODES.includes(code), 'a slot game code');
 
@@ -114,7 +120,11 @@ export const houseRpc = defineRpc({
   minesCashout: { input: minesCashoutBodySchema.extend({ player: housePlayerSchema }), output: houseRoundSchema },
   /** The member's mines round still in play, if any (a page reload resumes it). */
   minesActive: { input: z.object({ memberId: memberIdSchema }), output: houseRoundSchema.nullable() },
+  // FISH: a shot at one fish kind, decided and paid at once.
+  fishShoot: { input: fishShotBodySchema.extend({ player: housePlayerSchema }), output: houseRoundSchema },
   // house live: its methods are composed in here with one spread line.
   ...houseLiveRpcMethods,
+  // house pvp: the Teen Patti tables.
+  ...houseTeenPattiRpcMethods,
 });
 export type HouseRpc = typeof houseRpc;

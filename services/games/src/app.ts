@@ -11,13 +11,17 @@ import { Catalogue } from './features/catalogue.js';
 import { MemberGames } from './features/member-games.js';
 import { GameLaunch } from './features/launch.js';
 import { WinnerBoard } from './features/winners.js';
+import { GameAnnouncements } from './features/announcements.js';
 import { VendorTransfers, type WalletTransfersPort } from './features/vendor-transfers.js';
 import { seedDemoCatalogue } from './infra/seed-catalogue.js';
-import { templateSeamlessAdapter } from './vendors/seamless.js';
+import { lotteryVendorAdapter, templateSeamlessAdapter } from './vendors/seamless.js';
+import { Lottery } from './features/lottery.js';
+import { DemoLotteryVendor } from './vendors/demo-lottery.js';
 import { houseGamesAdapter } from './vendors/house-adapter.js';
 import { HttpTransferAdapter } from './vendors/transfer-http.js';
 import type { VendorAdapter } from './vendors/adapter.js';
 
+export { DEMO_LOTTERY_VENDORS } from './vendors/demo-lottery.js';
 export const GAMES_SCHEMA = 'games';
 export const gamesMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 const OPEN_PROFILES = 'games.open-profiles';
@@ -41,11 +45,13 @@ export async function createGamesService(context: ServiceContext, config: GamesC
   const catalogue = new Catalogue({ db, cache, hotCacheMs: config.GAMES_HOT_CACHE_MS });
   const memberGames = new MemberGames({ db, catalogue });
   const winners = new WinnerBoard({ outbox });
+  const announcements = new GameAnnouncements(db);
   const transfers = ports.wallet ? new VendorTransfers({ db, wallet: ports.wallet, logger, reconcileAfterMs: config.GAMES_RECONCILE_AFTER_MS }) : undefined;
   const transferAdapters = new Map<string, HttpTransferAdapter>();
   const adapterFor = (adapter: string, launchUrl: string | null, vassalage: string): VendorAdapter | undefined => {
     if (adapter === 'house') return houseGamesAdapter;
     if (adapter === 'seamless-demo') return templateSeamlessAdapter;
+    if (adapter === 'lottery') return lotteryVendorAdapter;
     if (adapter === 'transfer-http' && launchUrl && transfers) {
       const key = `${vassalage} ${launchUrl}`;
       let found = transferAdapters.get(key);
@@ -61,6 +67,13 @@ export async function createGamesService(context: ServiceContext, config: GamesC
     adapterFor,
     ...(transfers ? { fundTransferVendor: (member, vassalage, adapter) => transfers.fund(member, vassalage, adapter) } : {}),
   });
+
+  // Lottery: the vendors' launch-token exchange and draw feed, and the embedded demo's drawing vendor.
+  const lottery = new Lottery({ db, launcher, vendorSecrets: config.WALLET_VENDOR_SECRETS, skewSeconds: config.WALLET_VENDOR_SKEW_SECONDS });
+  const demoLottery =
+    config.SEED_DEMO && config.GAMES_DEMO_LOTTERY_MS > 0
+      ? new DemoLotteryVendor({ db, logger, vendorSecrets: config.WALLET_VENDOR_SECRETS, reportDraw: (call) => lottery.reportDraw(call), intervalMs: config.GAMES_DEMO_LOTTERY_MS })
+      : undefined;
 
   if (config.SEED_DEMO) {
     const seeded = await db.transaction((tx) => seedDemoCatalogue(tx));
@@ -87,24 +100,25 @@ export async function createGamesService(context: ServiceContext, config: GamesC
       setFavourite: (input) => memberGames.setFavourite(input),
       launchGame: (input) => launcher.launch(input),
       demoPlayPage: (input) => launcher.demoPlayPage(input),
+      vendorSession: (input) => lottery.vendorSession(input),
+      reportLotteryDraw: (input) => lottery.reportDraw(input),
+      openedNumbers: (input) => lottery.openedNumbers(input),
       recallFromVendors: async (input) => {
         if (!transfers) return { recalled: [] };
         const vendors = await transferVendorsOf();
         return transfers.recall(input, vendors.map((vendor) => ({ vassalage: vendor.vassalage, adapter: adapterFor(vendor.adapter, vendor.launch_url, vendor.vassalage) })));
       },
       winners: async (input) => ({ list: (await winners.list(db.orm, input)).list }),
-      announcements: async (input) => {
-        const found = await rows<{ title: string; content: string; published_at: Date | string }>(
-          db.orm,
-          sql`SELECT coalesce(titles->>${input.language}, titles->>'EN') AS title, coalesce(contents->>${input.language}, contents->>'EN') AS content, published_at
-              FROM games.announcements WHERE merchant_code IS NULL OR merchant_code = ${input.merchantCode} ORDER BY published_at DESC, id DESC LIMIT 50`,
-        );
-        return { list: found.map((row) => ({ title: row.title, content: row.content, at: new Date(row.published_at).toISOString() })) };
-      },
+      // Game announcements: the lobby's list and the operator's calls.
+      announcements: (input) => announcements.forLobby(input),
+      operatorListGameAnnouncements: (input) => announcements.list(input),
+      operatorCreateGameAnnouncement: (input) => announcements.create(input),
+      operatorDeleteGameAnnouncement: (input) => announcements.remove(input),
     },
     async start() {
       relay = outbox.relay(db, bus, logger);
       relay.start();
+      demoLottery?.start();
       subscriptions.push(
         await consumeOnce({ db, bus }, { schema: GAMES_SCHEMA, group: OPEN_PROFILES, type: 'member.registered', effect: openPlayerProfile }),
         await consumeOnce({ db, bus }, { schema: GAMES_SCHEMA, group: WINNER_BOARD, type: 'bet.settled', effect: (tx, bet) => winners.recordSettledBet(tx, bet) }),
@@ -120,6 +134,7 @@ export async function createGamesService(context: ServiceContext, config: GamesC
     },
     async stop() {
       if (reconcileTimer) clearInterval(reconcileTimer);
+      await demoLottery?.stop();
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
       await relay?.stop();
     },

@@ -18,6 +18,7 @@ import { secondFactorApi } from './routes/identity-second-factor-api.js';
 import { gamesApi } from './routes/games-api.js';
 import { houseApi } from './routes/house-api.js';
 import { houseLiveApi } from './routes/house-live-api.js';
+import { housePvpApi } from './routes/house-pvp-api.js';
 import { PushHub } from './push.js';
 import { SessionResolver } from './auth.js';
 
@@ -64,6 +65,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(gamesApi(edge));
   app.use(houseApi(edge));
   app.use(houseLiveApi(edge));
+  app.use(housePvpApi(edge));
   app.use(
     publicApi({
       clients: options.clients,

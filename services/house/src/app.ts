@@ -11,6 +11,12 @@ import { Outbox } from '@wps/platform';
 import { houseLiveConfig } from './live/config.js';
 import { LiveTables } from './live/live-tables.js';
 import { signedLiveWallet } from './live/wallet.js';
+// house pvp: the Teen Patti tables.
+import { housePvpConfig } from './pvp/config.js';
+import { TeenPattiTables } from './pvp/teen-patti-tables.js';
+// FISH: each shot is one instant solo round.
+import { FISH_GAME_CODE } from '@wps/contracts';
+import { fishKind, fishStakeMinor, resolveFishShot } from './fish/fish.js';
 
 export const HOUSE_SCHEMA = 'house';
 export const houseMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -23,6 +29,8 @@ export interface HousePorts {
 export interface HouseServiceInstance extends ServiceInstance<HouseRpc> {
   rounds: Rounds;
   wallet: () => HouseWallet;
+  // house pvp
+  pvp: TeenPattiTables;
 }
 
 /** The composition root of the house vendor: provably fair solo games paid through the signed seamless-wallet API. */
@@ -40,10 +48,21 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     db,
     outbox: liveOutbox,
     wakeRelay: () => liveRelay.wake(),
+    flushRelay: (timeoutMs) => liveRelay.flush(timeoutMs),
     wallet: signedLiveWallet({ vendorCall: (input) => ports.wallet().vendorCall(input), secret: config.HOUSE_VENDOR_SECRET }),
     logger: logger.child({ area: 'live' }),
     config: houseLiveConfig(process.env),
     schema: HOUSE_SCHEMA,
+  });
+
+  // house pvp: its events share the live tables' outbox and relay; its stakes are signed wallet calls of game type PVP.
+  const pvp = new TeenPattiTables({
+    db,
+    outbox: liveOutbox,
+    wakeRelay: () => liveRelay.wake(),
+    wallet: signedLiveWallet({ vendorCall: (input) => ports.wallet().vendorCall(input), secret: config.HOUSE_VENDOR_SECRET }),
+    logger: logger.child({ area: 'pvp' }),
+    config: housePvpConfig(process.env),
   });
 
   const handlers: ServiceInstance<HouseRpc>['handlers'] = {
@@ -81,8 +100,16 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     minesReveal: ({ player, roundId, tile }) => rounds.revealTile(player, roundId, tile),
     minesCashout: ({ player, roundId }) => rounds.cashOut(player, roundId),
     minesActive: ({ memberId }) => rounds.activeMines(memberId),
+    // FISH: the kind and stake are checked before the nonce is taken, so a refused shot leaves no trace.
+    fishShoot: async ({ player, amount, kind, requestId }) => {
+      const stake = fishStakeMinor(amount, player.currency);
+      const fish = fishKind(kind);
+      return rounds.playInstant(player, FISH_GAME_CODE, stake, requestId, (draws) => resolveFishShot(fish, stake, draws));
+    },
     // house live: its handlers are added here in its own block.
     ...live.handlers(),
+    // house pvp
+    ...pvp.handlers(),
   };
 
   return {
@@ -91,6 +118,8 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     handlers,
     rounds,
     wallet,
+    // house pvp
+    pvp,
     async start() {
       // Whatever a restart cut short is finished before new play: the wallet answers idempotently to repeated calls.
       await rounds.recover({ afterRestart: true, olderThanMs: 0 }).catch((error) => logger.warn({ err: error }, 'recovery at start failed'));
@@ -106,11 +135,15 @@ export async function createHouseService(context: ServiceContext, config: HouseC
       // house live
       liveRelay.start();
       await live.start();
+      // house pvp
+      await pvp.start();
     },
     async stop() {
       if (sweep) clearInterval(sweep);
       // house live
       await live.stop();
+      // house pvp
+      await pvp.stop();
       await liveRelay.stop();
     },
   };

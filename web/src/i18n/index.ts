@@ -16,6 +16,12 @@ import houseEs from './house.es.json';
 import houseEn from './house.en.json';
 import houseLiveEs from './house-live.es.json';
 import houseLiveEn from './house-live.en.json';
+import housePvpEs from './house-pvp.es.json';
+import housePvpEn from './house-pvp.en.json';
+import lotteryEs from './lottery.es.json';
+import lotteryEn from './lottery.en.json';
+import houseFishEs from './house-fish.es.json';
+import houseFishEn from './house-fish.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -34,8 +40,8 @@ export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage(
 void i18n.use(initReactI18next).init({
   // One file per area of the client, merged into one namespace.
   resources: {
-    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs, ...securityEs, ...lobbyEs, ...houseEs, ...houseLiveEs } },
-    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn, ...securityEn, ...lobbyEn, ...houseEn, ...houseLiveEn } },
+    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs, ...securityEs, ...lobbyEs, ...houseEs, ...houseLiveEs, ...housePvpEs, ...lotteryEs, ...houseFishEs } },
+    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn, ...securityEn, ...lobbyEn, ...houseEn, ...houseLiveEn, ...housePvpEn, ...lotteryEn, ...houseFishEn } },
   },
   lng: initialLanguage,
   fallbackLng: 'EN',

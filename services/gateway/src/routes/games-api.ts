@@ -5,6 +5,9 @@ import {
   DEFAULT_LANGUAGE,
   favouriteBodySchema,
   gameMenuQuerySchema,
+  LOTTERY_LAUNCH_FIELDS,
+  lotteryLaunchParamsSchema,
+  openedNumbersQuerySchema,
   parseLanguage,
   recentQuerySchema,
   WINNER_BOARD_LIMIT,
@@ -49,6 +52,21 @@ const hotQuerySchema = z.object({ gameType: z.string().trim().max(40).optional()
 const winnersQuerySchema = z.object({ limitNum: z.coerce.number().int().min(1).max(WINNER_BOARD_LIMIT).catch(WINNER_BOARD_LIMIT).default(WINNER_BOARD_LIMIT) });
 const favouriteListQuerySchema = gameMenuQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(999).catch(18).default(18) });
 const launchBodySchema = z.object({ nodeId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,18}$/)) });
+
+/** The lottery page's launch fields (spec §7), when it sent any; a bad one names itself in the answer. */
+function lotteryParamsOf(body: Record<string, unknown>) {
+  const given = Object.fromEntries(LOTTERY_LAUNCH_FIELDS.filter((field) => body[field] !== undefined && body[field] !== '').map((field) => [field, body[field]]));
+  // `language` alone is an ordinary launch's field too: only the lottery-specific ones mark the lottery page.
+  if (Object.keys(given).every((field) => field === 'language')) return undefined;
+  const parsed = lotteryLaunchParamsSchema.safeParse(given);
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? 'lottery');
+    throw new AppError('LOTTERY_PARAM_INVALID', { field, params: { field } });
+  }
+  return parsed.data;
+}
+/** The VN lottery vendor, whose draws the public VN call serves (spec §7). */
+const VN_LOTTERY_VENDOR = 'TCG_LOTTO_VN';
 
 /**
  * The lobby (spec section 7, "Games"; contract in the games-api brief): game lists, hot games, vendor lanes, recents,
@@ -153,7 +171,9 @@ export function gamesApi(options: EdgeOptions): Router {
   router.delete('/wps/relay/MCSFE_removeFavoriteGameV2', limited, session, jsonBody, setFavourite(false));
 
   router.post('/wps/game/launchGame', limited, session, jsonBody, async (req, res) => {
-    const body = launchBodySchema.parse({ ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) });
+    const fields = { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? req.body : {}) } as Record<string, unknown>;
+    const body = launchBodySchema.parse(fields);
+    const lottery = lotteryParamsOf(fields);
     const principal = req.principal!;
     ok(
       res,
@@ -163,8 +183,9 @@ export function gamesApi(options: EdgeOptions): Router {
         account: principal.account,
         type: principal.type,
         currency: principal.currency,
-        language: languageOf(req),
+        language: (lottery?.language as Language | undefined) ?? languageOf(req),
         nodeId: body.nodeId,
+        ...(lottery ? { lottery } : {}),
       }),
     );
   });
@@ -195,6 +216,17 @@ export function gamesApi(options: EdgeOptions): Router {
     const query = hotQuerySchema.parse(req.query);
     const input = { ...(await lobbyBrand(req)), gameType: emptyAsUndefined(query.gameType) };
     await sendPublic(res, ['rank', input], () => clients.games.rank(input));
+  });
+
+  // Lottery draws (spec §7): opened numbers for members, the VN lottery's for everyone.
+  router.get('/lotto/lgw/games/opened/numero', limited, session, async (req, res) => {
+    const query = openedNumbersQuerySchema.parse(req.query);
+    ok(res, await clients.games.openedNumbers({ gameCode: query.gameCode, pageNo: query.pageNo, pageSize: query.pageSize }));
+  });
+  router.get('/lgw/vn/numeros/opened/game', limited, async (req, res) => {
+    const query = openedNumbersQuerySchema.parse(req.query);
+    const input = { gameCode: query.gameCode, vassalage: VN_LOTTERY_VENDOR, pageNo: query.pageNo, pageSize: query.pageSize };
+    await sendPublic(res, ['vn-numbers', input], () => clients.games.openedNumbers(input));
   });
 
   router.get('/lgw/games/icons/:id.svg', async (req, res) => {
