@@ -6,7 +6,6 @@ import {
   HOUSE_BET_LIMITS,
   HOUSE_EDGE,
   houseSoloGameSchema,
-  isTrialType,
   MINES_LIMITS,
   minesCashoutBodySchema,
   minesRevealBodySchema,
@@ -21,7 +20,6 @@ import {
   SLOT_GAMES,
   slotBodySchema,
   slotRtp,
-  type HousePlayer,
   // FISH
   FISH_BET_LIMITS,
   FISH_CANNON_LEVELS,
@@ -34,8 +32,8 @@ import {
 } from '@wps/contracts';
 import { AppError, checkRateLimit } from '@wps/platform';
 import { z } from 'zod';
-import { requireSession } from '../auth.js';
-import { ipRateLimit, jsonBody, ok, type EdgeOptions } from './edge.js';
+import { jsonBody, ok, type EdgeOptions } from './edge.js';
+import { houseRouteGuards } from './house-routes.js';
 
 /** The published rules of a solo game: limits, edge, and the slots' paytables with their exactly computed return. */
 function rulesOf(game: string): Record<string, unknown> {
@@ -76,11 +74,7 @@ const idempotencyHeader = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional();
 export function houseApi(options: EdgeOptions): Router {
   const router = express.Router();
   const { clients } = options;
-  const limited = ipRateLimit(options);
-  const session = requireSession(options.sessions);
-  const realAccount: RequestHandler = (req, _res, next) => next(isTrialType(req.principal!.type) ? new AppError('TRIAL_ACCOUNT_REFUSED') : undefined);
-  const play = [limited, session, realAccount, jsonBody];
-  const playerOf = (req: Request): HousePlayer => ({ memberId: req.principal!.memberId, merchantCode: req.principal!.merchantCode, currency: req.principal!.currency });
+  const { limited, session, play, playerOf } = houseRouteGuards(options);
   /** A retried play names its first attempt by body `requestId` or the Idempotency-Key header. */
   const requestIdOf = (req: Request, body: { requestId?: string }): string | undefined => body.requestId ?? idempotencyHeader.parse(req.headers['idempotency-key']);
   const gameQuery = z.object({ game: houseSoloGameSchema });

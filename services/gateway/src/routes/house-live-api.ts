@@ -1,9 +1,9 @@
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import { isTrialType, liveBetBodySchema, liveCashoutBodySchema, liveTableIdSchema } from '@wps/contracts';
+import { liveBetBodySchema, liveCashoutBodySchema, liveTableIdSchema } from '@wps/contracts';
 import { AppError } from '@wps/platform';
-import { bearerToken, requireSession } from '../auth.js';
-import { ipRateLimit, jsonBody, ok, type EdgeOptions } from './edge.js';
+import { ok, type EdgeOptions } from './edge.js';
+import { houseRouteGuards } from './house-routes.js';
 
 const historyQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).catch(20).default(20) });
 
@@ -15,16 +15,12 @@ const historyQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(
 export function houseLiveApi(options: EdgeOptions): Router {
   const router = express.Router();
   const { clients } = options;
-  const limited = ipRateLimit(options);
-  const session = requireSession(options.sessions);
-  const realAccount: RequestHandler = (req, _res, next) => next(isTrialType(req.principal!.type) ? new AppError('TRIAL_ACCOUNT_REFUSED') : undefined);
-  const play = [limited, session, realAccount, jsonBody];
+  const { limited, session, play, playerOf, watcherOf } = houseRouteGuards(options);
   const tableOf = (req: Request): string => {
     const parsed = liveTableIdSchema.safeParse(req.params.tableId);
     if (!parsed.success) throw new AppError('LIVE_TABLE_NOT_FOUND', { field: 'tableId' });
     return parsed.data;
   };
-  const playerOf = (req: Request) => ({ memberId: req.principal!.memberId, merchantCode: req.principal!.merchantCode, currency: req.principal!.currency });
 
   router.get('/wps/house/live/tables', limited, async (_req, res) => {
     ok(res, await clients.house.liveTables({}));
@@ -33,9 +29,7 @@ export function houseLiveApi(options: EdgeOptions): Router {
   // Watching needs no session; a member who sends one also gets their own bets of the current round.
   router.get('/wps/house/live/tables/:tableId', limited, async (req, res) => {
     const tableId = tableOf(req);
-    const token = bearerToken(req);
-    const principal = token ? await options.sessions.principal(token) : null;
-    ok(res, await clients.house.liveTableState({ tableId, ...(principal ? { memberId: principal.memberId } : {}) }));
+    ok(res, await clients.house.liveTableState({ tableId, ...(await watcherOf(req)) }));
   });
 
   router.get('/wps/house/live/tables/:tableId/history', limited, async (req, res) => {

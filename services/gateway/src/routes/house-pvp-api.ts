@@ -1,8 +1,8 @@
-import express, { type Request, type RequestHandler, type Router } from 'express';
-import { isTrialType, pvpActBodySchema, pvpSitBodySchema, pvpTableIdSchema } from '@wps/contracts';
+import express, { type Request, type Router } from 'express';
+import { pvpActBodySchema, pvpSitBodySchema, pvpTableIdSchema } from '@wps/contracts';
 import { AppError } from '@wps/platform';
-import { bearerToken, requireSession } from '../auth.js';
-import { ipRateLimit, jsonBody, ok, type EdgeOptions } from './edge.js';
+import { ok, type EdgeOptions } from './edge.js';
+import { houseRouteGuards } from './house-routes.js';
 
 /**
  * The house vendor's Teen Patti tables (issue 6, PVP). The room list and a table's public state are open to guests,
@@ -12,21 +12,13 @@ import { ipRateLimit, jsonBody, ok, type EdgeOptions } from './edge.js';
 export function housePvpApi(options: EdgeOptions): Router {
   const router = express.Router();
   const { clients } = options;
-  const limited = ipRateLimit(options);
-  const session = requireSession(options.sessions);
-  const realAccount: RequestHandler = (req, _res, next) => next(isTrialType(req.principal!.type) ? new AppError('TRIAL_ACCOUNT_REFUSED') : undefined);
-  const play = [limited, session, realAccount, jsonBody];
+  const { limited, play, playerOf: housePlayerOf, watcherOf } = houseRouteGuards(options);
   const tableOf = (req: Request): string => {
     const parsed = pvpTableIdSchema.safeParse(req.params.tableId);
     if (!parsed.success) throw new AppError('PVP_TABLE_NOT_FOUND', { field: 'tableId' });
     return parsed.data;
   };
-  const playerOf = (req: Request) => ({
-    memberId: req.principal!.memberId,
-    merchantCode: req.principal!.merchantCode,
-    currency: req.principal!.currency,
-    account: req.principal!.account,
-  });
+  const playerOf = (req: Request) => ({ ...housePlayerOf(req), account: req.principal!.account });
 
   // The spec's room list call: the Teen Patti rooms with their boot and how many are seated.
   router.get('/wps/relay/GLS2_roomList', limited, async (_req, res) => {
@@ -35,9 +27,7 @@ export function housePvpApi(options: EdgeOptions): Router {
 
   router.get('/wps/house/pvp/tables/:tableId', limited, async (req, res) => {
     const tableId = tableOf(req);
-    const token = bearerToken(req);
-    const principal = token ? await options.sessions.principal(token) : null;
-    ok(res, await clients.house.pvpTableState({ tableId, ...(principal ? { memberId: principal.memberId } : {}) }));
+    ok(res, await clients.house.pvpTableState({ tableId, ...(await watcherOf(req)) }));
   });
 
   router.post('/wps/house/pvp/tables/:tableId/sit', ...play, async (req, res) => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+import { envFlag } from '../tables/env.js';
 
 /**
  * Settings of the live tables. Each table keeps its own betting window in the database; these override it for every
@@ -8,7 +7,7 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
  */
 export const houseLiveEnv = {
   /** Whether this instance runs table rounds at all (all instances serve bets; one runner per table holds a lease). */
-  HOUSE_LIVE_RUNNERS: flag.default(true),
+  HOUSE_LIVE_RUNNERS: envFlag.default(true),
   /** Comma-separated table ids to run; empty runs every table. */
   HOUSE_LIVE_TABLES: z.string().default(''),
   HOUSE_LIVE_BETTING_SECONDS: z.coerce.number().positive().max(600).optional(),

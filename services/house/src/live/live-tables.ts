@@ -8,6 +8,8 @@ import { BP, drawResult, msToReachX100, multiplierX100At, returnBp, validSpot } 
 import { DEFAULT_TABLES, WALLET_GAME_TYPE, type HouseLiveConfig } from './config.js';
 import { betView, findRound, findTable, historyView, normaliseRound, ROUND_COLUMNS, roundView, tableView, type BetRow, type RoundRow, type TableRow } from './store.js';
 import { rollbackTransactionId, walletRoundId, winTransactionId, type LiveWallet } from './wallet.js';
+import { TableLeaseRunner } from '../tables/table-lease.js';
+import { isWalletAnswer, withWalletRetries } from '../tables/wallet-retries.js';
 
 export interface LiveTablesDeps {
   db: Database;
@@ -24,12 +26,9 @@ export interface LiveTablesDeps {
 }
 
 const HISTORY_SIZE = 20;
-const LEASE_MS = 15_000;
-const LEASE_RETRY_MS = 2_000;
 /** How long closing waits for bets whose wallet debit is still on its way before refunding them. */
 const PENDING_GRACE_MS = 2_000;
 const SETTLE_CONCURRENCY = 16;
-const WALLET_ATTEMPTS = 3;
 /** How long settlement waits for the result push to leave before it starts anyway. */
 const RESULT_FLUSH_MS = 500;
 
@@ -40,22 +39,22 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
   for (let index = 0; index < items.length; index += size) await Promise.all(items.slice(index, index + size).map(work));
 }
 
-/** A wallet refusal (insufficient funds, unknown player) is an answer; anything else may or may not have moved money. */
-const isWalletAnswer = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
-
 /**
  * The shared-round tables of the house vendor. Every instance serves bets and cash-outs; the rounds of each table are
  * run by whichever instance holds the table's lease, so two instances never run the same table, and a round cut short
  * by a restart is settled (result drawn) or refunded by the next lease holder.
  */
 export class LiveTables {
-  private readonly instanceId = randomUUID();
-  private readonly runners = new Map<string, Promise<void>>();
   private readonly chains = new Map<string, { start: string; links: string[] }>();
-  private running = false;
-  private readonly wakeUps = new Set<() => void>();
+  private readonly leases: TableLeaseRunner;
 
-  constructor(private readonly deps: LiveTablesDeps) {}
+  constructor(private readonly deps: LiveTablesDeps) {
+    this.leases = new TableLeaseRunner({ db: deps.db, logger: deps.logger, table: `${deps.schema}.live_tables`, failureMessage: 'live table round failed; recovering' });
+  }
+
+  private get running(): boolean {
+    return this.leases.running;
+  }
 
   private table(name: string) {
     return sql.raw(`${this.deps.schema}.${name}`);
@@ -76,69 +75,22 @@ export class LiveTables {
   async start(): Promise<void> {
     await this.ensureTables();
     if (!this.deps.config.HOUSE_LIVE_RUNNERS) return;
-    this.running = true;
     const only = this.deps.config.HOUSE_LIVE_TABLES.split(',').map((id) => id.trim()).filter(Boolean);
-    for (const table of DEFAULT_TABLES) {
-      if (only.length && !only.includes(table.tableId)) continue;
-      this.runners.set(table.tableId, this.runTable(table.tableId));
-    }
+    const tableIds = DEFAULT_TABLES.map((table) => table.tableId).filter((tableId) => !only.length || only.includes(tableId));
+    // The lease is renewed before every round and checked again at each of its steps.
+    this.leases.start(tableIds, { recover: (tableId) => this.recover(tableId), turn: (tableId) => this.playRound(tableId) });
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    for (const wake of this.wakeUps) wake();
-    await Promise.allSettled(this.runners.values());
-    this.runners.clear();
-    // Leave the leases to expire at once, so a restarted instance takes its tables back without waiting.
-    await this.deps.db.orm
-      .execute(sql`UPDATE ${this.table('live_tables')} SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ${this.instanceId}`)
-      .catch(() => undefined);
+    await this.leases.stop();
   }
 
-  /** Sleeps, but wakes at once when the service stops. */
-  private async pause(ms: number): Promise<void> {
-    if (!this.running) return;
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.wakeUps.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, Math.max(0, ms));
-      this.wakeUps.add(wake);
-    });
+  private pause(ms: number): Promise<void> {
+    return this.leases.pause(ms);
   }
 
-  private async lease(tableId: string): Promise<boolean> {
-    const taken = await rows<{ table_id: string }>(
-      this.deps.db.orm,
-      sql`UPDATE ${this.table('live_tables')} SET lease_owner = ${this.instanceId}, lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
-          WHERE table_id = ${tableId} AND (lease_owner IS NULL OR lease_owner = ${this.instanceId} OR lease_until < now()) RETURNING table_id`,
-    );
-    return taken.length === 1;
-  }
-
-  private async runTable(tableId: string): Promise<void> {
-    let recovered = false;
-    while (this.running) {
-      try {
-        if (!(await this.lease(tableId))) {
-          recovered = false;
-          await this.pause(LEASE_RETRY_MS);
-          continue;
-        }
-        if (!recovered) {
-          await this.recover(tableId);
-          recovered = true;
-        }
-        await this.playRound(tableId);
-      } catch (error) {
-        if (!this.running) break;
-        this.deps.logger.error({ err: error, tableId }, 'live table round failed; recovering');
-        recovered = false;
-        await this.pause(LEASE_RETRY_MS);
-      }
-    }
+  private lease(tableId: string): Promise<boolean> {
+    return this.leases.lease(tableId);
   }
 
   private bettingSeconds(table: TableRow): number {
@@ -275,16 +227,8 @@ export class LiveTables {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
-  private async withRetries<T>(what: string, call: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        if (attempt >= WALLET_ATTEMPTS || isWalletAnswer(error)) throw error;
-        this.deps.logger.warn({ err: error, what, attempt }, 'wallet call failed; retrying');
-        await sleep(100 * attempt);
-      }
-    }
+  private withRetries<T>(what: string, call: () => Promise<T>): Promise<T> {
+    return withWalletRetries(this.deps.logger, what, call);
   }
 
   /** Refunds the bets of a round in the given states: each debit rolled back once, however often this runs. */

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-
-const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+import { envFlag } from '../tables/env.js';
 
 /** Settings of the Teen Patti tables; tests and the browser suite shorten the clocks. */
 export const housePvpEnv = {
   /** Whether this instance runs hands at all (every instance serves sit, stand and act; one runner per table holds a lease). */
-  HOUSE_PVP_RUNNERS: flag.default(true),
+  HOUSE_PVP_RUNNERS: envFlag.default(true),
   /** How long a player has to act before the server packs them. */
   HOUSE_PVP_TURN_SECONDS: z.coerce.number().positive().max(300).default(15),
   /** The countdown before a hand starts once two or more players are seated; it also leaves the last result on view. */

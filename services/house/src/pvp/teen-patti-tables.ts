@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AppError, rows, type Database, type Executor, type Logger, type Outbox } from '@wps/platform';
 import {
@@ -16,6 +15,8 @@ import {
 } from '@wps/contracts';
 import { hashServerSeed, newServerSeed } from '../fairness/seeds.js';
 import type { LiveWallet } from '../live/wallet.js';
+import { TableLeaseRunner } from '../tables/table-lease.js';
+import { isWalletAnswer, withWalletRetries } from '../tables/wallet-retries.js';
 import { DEFAULT_PVP_TABLES, type HousePvpConfig } from './config.js';
 import { allowedActions, dealHands, decide, handDeck, type Decision, type HandLimits } from './rules.js';
 import {
@@ -51,11 +52,9 @@ export interface TeenPattiDeps {
 type Handlers = RpcHandlers<typeof houseTeenPattiRpcMethods>;
 type PlayerInput = { memberId: string; merchantCode: string; currency: string; account: string };
 
-const LEASE_MS = 15_000;
-const LEASE_RETRY_MS = 2_000;
+/** The lease is renewed well before it runs out rather than on every tick: an idle table costs a few reads a second. */
 const LEASE_RENEW_MS = 5_000;
 const HISTORY_SIZE = 10;
-const WALLET_ATTEMPTS = 3;
 /** How long past the turn deadline a stake may stay unconfirmed before the hand is given up and refunded. */
 const STUCK_STAKE_MS = 60_000;
 
@@ -66,8 +65,6 @@ export const pvpWinTransactionId = (handId: string, memberId: string): string =>
 export const pvpRollbackTransactionId = (betTransactionId: string): string => `hp-rb:${betTransactionId}`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-/** A wallet refusal (insufficient funds, unknown player) is an answer; anything else may or may not have moved money. */
-const isWalletAnswer = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -76,12 +73,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * live tables. A hand cut short by a restart has every stake refunded by the next lease holder; a decided one is paid.
  */
 export class TeenPattiTables {
-  private readonly instanceId = randomUUID();
-  private readonly runners = new Map<string, Promise<void>>();
-  private readonly wakeUps = new Set<() => void>();
-  private running = false;
+  private readonly leases: TableLeaseRunner;
 
-  constructor(private readonly deps: TeenPattiDeps) {}
+  constructor(private readonly deps: TeenPattiDeps) {
+    this.leases = new TableLeaseRunner({ db: deps.db, logger: deps.logger, table: 'house.pvp_tables', renewMs: LEASE_RENEW_MS, failureMessage: 'teen patti table failed; recovering' });
+  }
 
   async ensureTables(): Promise<void> {
     for (const table of DEFAULT_PVP_TABLES) {
@@ -95,76 +91,19 @@ export class TeenPattiTables {
   async start(): Promise<void> {
     await this.ensureTables();
     if (!this.deps.config.HOUSE_PVP_RUNNERS) return;
-    this.running = true;
-    for (const table of DEFAULT_PVP_TABLES) this.runners.set(table.tableId, this.runTable(table.tableId));
+    this.leases.start(
+      DEFAULT_PVP_TABLES.map((table) => table.tableId),
+      { recover: (tableId) => this.recover(tableId), turn: (tableId) => this.tick(tableId), restMs: () => this.deps.config.HOUSE_PVP_TICK_MS },
+    );
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    for (const wake of this.wakeUps) wake();
-    await Promise.allSettled(this.runners.values());
-    this.runners.clear();
-    // The leases are let go at once, so a restarted instance takes its tables back without waiting.
-    await this.deps.db.orm.execute(sql`UPDATE house.pvp_tables SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ${this.instanceId}`).catch(() => undefined);
+  stop(): Promise<void> {
+    return this.leases.stop();
   }
 
   /** Wakes the runners: something changed that their clock should look at now rather than at the next tick. */
   private nudge(): void {
-    for (const wake of this.wakeUps) wake();
-  }
-
-  private async pause(ms: number): Promise<void> {
-    if (!this.running) return;
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.wakeUps.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, Math.max(0, ms));
-      this.wakeUps.add(wake);
-    });
-  }
-
-  private async lease(tableId: string): Promise<boolean> {
-    const taken = await rows<{ table_id: string }>(
-      this.deps.db.orm,
-      sql`UPDATE house.pvp_tables SET lease_owner = ${this.instanceId}, lease_until = now() + make_interval(secs => ${LEASE_MS / 1000})
-          WHERE table_id = ${tableId} AND (lease_owner IS NULL OR lease_owner = ${this.instanceId} OR lease_until < now()) RETURNING table_id`,
-    );
-    return taken.length === 1;
-  }
-
-  private async runTable(tableId: string): Promise<void> {
-    let recovered = false;
-    // The lease is renewed well before it runs out rather than on every tick: an idle table costs a few reads a second.
-    let renewedAt = 0;
-    while (this.running) {
-      try {
-        if (Date.now() - renewedAt >= LEASE_RENEW_MS) {
-          if (!(await this.lease(tableId))) {
-            recovered = false;
-            renewedAt = 0;
-            await this.pause(LEASE_RETRY_MS);
-            continue;
-          }
-          renewedAt = Date.now();
-        }
-        if (!recovered) {
-          await this.recover(tableId);
-          recovered = true;
-        }
-        await this.tick(tableId);
-      } catch (error) {
-        if (!this.running) break;
-        this.deps.logger.error({ err: error, tableId }, 'teen patti table failed; recovering');
-        recovered = false;
-        renewedAt = 0;
-        await this.pause(LEASE_RETRY_MS);
-        continue;
-      }
-      await this.pause(this.deps.config.HOUSE_PVP_TICK_MS);
-    }
+    this.leases.wakeAll();
   }
 
   private async emit(tx: Executor, tableId: string, kind: HouseTableEvent['kind'], hand: { hand_id: string; hand_no: number } | null, data: Record<string, unknown>) {
@@ -176,16 +115,8 @@ export class TeenPattiTables {
     return { maxStakeMinor: parseMajor(table.max_stake, currency)!, potLimitMinor: parseMajor(table.pot_limit, currency)!, maxStakeText: formatMinor(parseMajor(table.max_stake, currency)!, currency) };
   }
 
-  private async withRetries<T>(what: string, call: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        if (attempt >= WALLET_ATTEMPTS || isWalletAnswer(error)) throw error;
-        this.deps.logger.warn({ err: error, what, attempt }, 'wallet call failed; retrying');
-        await sleep(100 * attempt);
-      }
-    }
+  private withRetries<T>(what: string, call: () => Promise<T>): Promise<T> {
+    return withWalletRetries(this.deps.logger, what, call);
   }
 
   // ---- the table's clock ----

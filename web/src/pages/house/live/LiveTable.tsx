@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { io, type Socket } from 'socket.io-client';
 import { errorMessage, request } from '../../../api';
 import { getToken } from '../../../session';
 import { useAppState } from '../../../state/AppState';
 import { spotLabel } from './spot-label';
+import { useTableRoom, type TableRoomControls } from './useTableRoom';
 import './live.css';
 
 /**
@@ -102,37 +102,12 @@ export function Spot({ spot, label, sub, props, className, style }: { spot: stri
 export function LiveTable({ tableId, title, layout, resultView }: { tableId: string; title: string; layout: (props: LiveLayoutProps) => ReactNode; resultView: (result: Record<string, unknown> | null, round: LiveRound | null) => ReactNode }) {
   const { t } = useTranslation();
   const { member, refreshBalance, balanceText } = useAppState();
-  const [state, setState] = useState<LiveTableState | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [chip, setChip] = useState<string>('5');
-  const [now, setNow] = useState(Date.now());
-  const offset = useRef(0);
   const token = member?.token ?? null;
-  const serverNow = useCallback(() => Date.now() + offset.current, []);
 
-  const load = useCallback(async () => {
-    const value = await request<LiveTableState>('GET', `/wps/house/live/tables/${tableId}`, token ? { auth: true } : {});
-    offset.current = value.serverTime - Date.now();
-    setState(value);
-  }, [tableId, token]);
-
-  useEffect(() => {
-    load().catch((failure: unknown) => setError(errorMessage(failure)));
-  }, [load]);
-
-  // The table's own socket: it joins the table's room; the app's socket keeps carrying the balance.
-  useEffect(() => {
-    const authToken = getToken();
-    const socket: Socket = io({ auth: authToken ? { token: authToken } : {} });
-    socket.on('connect', () => {
-      socket.emit('join-table', tableId);
-      // Pushes missed while disconnected are not replayed: read the table again.
-      void load().catch(() => undefined);
-    });
-    socket.on('push', (push: { type?: string; data?: TableEvent }) => {
-      if (push?.type !== 'table' || !push.data || push.data.tableId !== tableId) return;
-      const event = push.data;
+  const onPush = useCallback(
+    (event: TableEvent, { setState, load, offset }: TableRoomControls<LiveTableState>) => {
       setState((current) => {
         if (!current) return current;
         if (event.kind === 'round-opened') {
@@ -157,16 +132,11 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
         void load().catch(() => undefined);
         if (getToken()) void refreshBalance();
       }
-    });
-    return () => {
-      socket.close();
-    };
-  }, [tableId, load, refreshBalance]);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 100);
-    return () => window.clearInterval(timer);
-  }, []);
+    },
+    [refreshBalance],
+  );
+  const { state, setState, error, setError, offset, now } = useTableRoom<LiveTableState, TableEvent>({ path: `/wps/house/live/tables/${tableId}`, tableId, token, tickMs: 100, onPush });
+  const serverNow = useCallback(() => Date.now() + offset.current, [offset]);
 
   const round = state?.round ?? null;
   const remaining = round && round.status === 'betting' ? Math.max(0, round.closesAt - (now + offset.current)) : 0;

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { io, type Socket } from 'socket.io-client';
 import { errorMessage, request } from '../../../api';
 import { getToken } from '../../../session';
 import { useAppState } from '../../../state/AppState';
 import { uuid } from '../../../uuid';
+import { useTableRoom, type TableRoomControls } from '../live/useTableRoom';
 import { verifyTeenPattiHand, type VerifiedHand } from './verifyHand';
 import './teen-patti.css';
 
@@ -170,48 +170,21 @@ function RoomList({ open }: { open: (roomId: string) => void }) {
 function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
   const { t } = useTranslation();
   const { member, refreshBalance, balanceText } = useAppState();
-  const [state, setState] = useState<TableState | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [seen, setSeen] = useState<string | null>(null);
-  const [now, setNow] = useState(Date.now());
-  const offset = useRef(0);
   const token = member?.token ?? null;
 
-  const load = useCallback(async () => {
-    const value = await request<TableState>('GET', `/wps/house/pvp/tables/${tableId}`, token ? { auth: true } : {});
-    offset.current = value.serverTime - Date.now();
-    setState(value);
-  }, [tableId, token]);
-
-  useEffect(() => {
-    load().catch((failure: unknown) => setError(errorMessage(failure)));
-  }, [load]);
-
-  // The table's room: every push is a prompt to read the table again (the push itself carries no hidden card).
-  useEffect(() => {
-    const authToken = getToken();
-    const socket: Socket = io({ auth: authToken ? { token: authToken } : {} });
-    socket.on('connect', () => {
-      socket.emit('join-table', tableId);
+  // Every push is a prompt to read the table again (the push itself carries no hidden card).
+  const onPush = useCallback(
+    (event: { tableId?: string; kind?: string }, { load }: TableRoomControls<TableState>) => {
       void load().catch(() => undefined);
-    });
-    socket.on('push', (push: { type?: string; data?: { tableId?: string; kind?: string } }) => {
-      if (push?.type !== 'table' || push.data?.tableId !== tableId) return;
-      void load().catch(() => undefined);
-      if (push.data.kind === 'settled' || push.data.kind === 'round-opened') {
+      if (event.kind === 'settled' || event.kind === 'round-opened') {
         if (getToken()) void refreshBalance();
       }
-    });
-    return () => {
-      socket.close();
-    };
-  }, [tableId, load, refreshBalance]);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 200);
-    return () => window.clearInterval(timer);
-  }, []);
+    },
+    [refreshBalance],
+  );
+  const { state, error, setError, load, offset, now } = useTableRoom<TableState, { tableId?: string; kind?: string }>({ path: `/wps/house/pvp/tables/${tableId}`, tableId, token, tickMs: 200, onPush });
 
   const run = useCallback(
     (work: () => Promise<unknown>) => {
