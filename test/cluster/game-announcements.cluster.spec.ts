@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { apiCaller, eventually } from '@wps/platform/testing';
+import { clusterEnv, registerMember, uniqueUsername, useClusterDatabase } from './support.js';
 
 /**
  * Game announcements and the rank list with every service in its own process on PostgreSQL: the operator API on the
@@ -9,10 +9,7 @@ import { apiCaller, eventually } from '@wps/platform/testing';
  * the gateway's short public cache. Started by `npm run test:cluster`, which passes GATEWAY_URL, DATABASE_URL and
  * OPERATOR_TOKEN.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-const operatorToken = process.env.OPERATOR_TOKEN;
-if (!gateway || !databaseUrl || !operatorToken) throw new Error('GATEWAY_URL, DATABASE_URL and OPERATOR_TOKEN must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl, OPERATOR_TOKEN: operatorToken } = clusterEnv('GATEWAY_URL', 'DATABASE_URL', 'OPERATOR_TOKEN');
 
 const call = apiCaller(gateway);
 const waitFor = (check: () => boolean | Promise<boolean>, what: string) => eventually(check, what, 20_000);
@@ -22,14 +19,7 @@ const lobby = (language: string) => call<{ list: Array<{ id: string; title: stri
 type Game = { nodeId: string; vassalage: string };
 
 describe('game announcements and the rank list in cluster mode', () => {
-  const db = new pg.Client({ connectionString: databaseUrl });
-
-  beforeAll(async () => {
-    await db.connect();
-  });
-  afterAll(async () => {
-    await db.end();
-  });
+  const db = useClusterDatabase(databaseUrl);
 
   it('publishes through the operator API, shows per language in the lobby and removes again', async () => {
     const stamp = randomUUID().slice(0, 8);
@@ -55,11 +45,7 @@ describe('game announcements and the rank list in cluster mode', () => {
   });
 
   it('ranks a game first in its type after launches', async () => {
-    const registered = await call<{ token: string }>('PUT', '/wps/member/register', {
-      body: { username: `rank${randomUUID().replace(/-/g, '').slice(0, 8)}`, password: 'cluster123', confirmPassword: 'cluster123', acceptTerms: true },
-    });
-    expect(registered.status).toBe(200);
-    const token = registered.body.value.token;
+    const { token } = await registerMember(call, uniqueUsername('rank'));
     const fish = (await call<{ games: Game[] }>('GET', '/lgw/games/game_menus?gameType=FISH&pageSize=100')).body.value.games.filter((game) => game.vassalage !== 'HOUSE');
     const rankOf = async () => (await call<{ list: Game[] }>('GET', '/lgw/games/rank?gameType=FISH')).body.value.list.map((game) => game.nodeId);
     const chosen = (await rankOf()).filter((id) => fish.some((game) => game.nodeId === id)).at(-1)!;

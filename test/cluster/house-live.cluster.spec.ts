@@ -1,44 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import pg from 'pg';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { checkLiveRound, type LiveRoundProof } from '@wps/contracts';
+import { clusterEnv, registerFundedMember, uniqueUsername, useClusterDatabase } from './support.js';
 
 /**
  * A house live roulette round in cluster mode: the house service runs the table (lease in PostgreSQL), pays through
  * the wallet's signed vendor API over HTTP, and its table events travel house outbox → Kafka → gateway → Socket.IO.
  * Started by `npm run test:cluster`, which passes GATEWAY_URL and DATABASE_URL.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-if (!gateway || !databaseUrl) throw new Error('GATEWAY_URL and DATABASE_URL must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl } = clusterEnv('GATEWAY_URL', 'DATABASE_URL');
 
 const call = apiCaller(gateway);
 type TablePush = { type: string; data: { tableId: string; kind: string; roundId: string; at: number; data: Record<string, unknown> } };
 type Round = { roundId: string; status: string; closesAt: number };
 
 describe('house live tables in cluster mode', () => {
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = useClusterDatabase(databaseUrl);
   const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    await db.connect();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of sockets) socket.close();
-    await db.end();
   });
 
   it('plays a roulette round through the cluster gateway: bet in the window, the result pushed to a watching guest, settled through the wallet', async () => {
-    const username = `live${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password: 'cluster123', confirmPassword: 'cluster123', acceptTerms: true } });
-    expect(registered.status).toBe(200);
-    const token = registered.body.value.token;
-    const memberId = registered.body.value.user.id;
-    await eventually(async () => (await db.query(`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = $1`, [memberId])).rowCount === 1, 'the wallet account', 20_000);
-    const deposit = await call('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '50.00' }, headers: { 'idempotency-key': randomUUID() } });
-    expect(deposit.status).toBe(200);
+    const { token, memberId } = await registerFundedMember(call, db, uniqueUsername('live'), '50.00');
 
     const guest: Socket = io(gateway, { transports: ['websocket'] });
     sockets.push(guest);

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import pg from 'pg';
 import { apiCaller, eventually } from '@wps/platform/testing';
+import { clusterEnv, registerFundedMember, uniqueUsername, useClusterDatabase } from './support.js';
 
 /**
  * A Teen Patti hand in cluster mode: the house service keeps the table's clock (lease in PostgreSQL), takes every
  * stake through the wallet's signed vendor API over HTTP, and its table events travel house outbox → Kafka → gateway
  * → Socket.IO. Started by `npm run test:cluster`, which passes GATEWAY_URL and DATABASE_URL.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-if (!gateway || !databaseUrl) throw new Error('GATEWAY_URL and DATABASE_URL must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl } = clusterEnv('GATEWAY_URL', 'DATABASE_URL');
 
 const call = apiCaller(gateway);
 const TABLE = 'tp-2';
@@ -33,28 +31,14 @@ interface StateView {
 }
 
 describe('house Teen Patti in cluster mode', () => {
-  const db = new pg.Client({ connectionString: databaseUrl });
+  const db = useClusterDatabase(databaseUrl);
   const sockets: Socket[] = [];
 
-  beforeAll(async () => {
-    await db.connect();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of sockets) socket.close();
-    await db.end();
   });
 
-  async function member(): Promise<{ token: string }> {
-    const username = `tp${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password: 'cluster123', confirmPassword: 'cluster123', acceptTerms: true } });
-    expect(registered.status).toBe(200);
-    const memberId = registered.body.value.user.id;
-    await eventually(async () => (await db.query(`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = $1`, [memberId])).rowCount === 1, 'the wallet account', 20_000);
-    const token = registered.body.value.token;
-    const deposit = await call('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '50.00' }, headers: { 'idempotency-key': randomUUID() } });
-    expect(deposit.status).toBe(200);
-    return { token };
-  }
+  const member = () => registerFundedMember(call, db, uniqueUsername('tp', 10), '50.00');
   const balance = async (token: string) => Number((await call<{ balance: string }>('GET', '/wps/v2/wallets/balance', { token })).body.value.balance);
   const state = async (token?: string) => (await call<StateView>('GET', `/wps/house/pvp/tables/${TABLE}`, token ? { token } : {})).body.value;
 

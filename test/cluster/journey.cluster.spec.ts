@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { apiCaller, eventually } from '@wps/platform/testing';
+import { clusterEnv, walletAccountOpened } from './support.js';
 
 /**
  * The first journey through the gateway with every service in its own process, on PostgreSQL, Redis and Kafka.
  * Started by `npm run test:cluster`, which passes GATEWAY_URL and DATABASE_URL.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-if (!gateway || !databaseUrl) throw new Error('GATEWAY_URL and DATABASE_URL must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl } = clusterEnv('GATEWAY_URL', 'DATABASE_URL');
 
 const call = apiCaller(gateway);
 
@@ -62,7 +61,7 @@ describe('the first journey in cluster mode', () => {
   });
 
   it('opens the wallet account from the member event carried by Kafka', async () => {
-    await waitFor(async () => (await db.query(`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = $1`, [memberId])).rowCount === 1);
+    await walletAccountOpened(db, memberId);
     await waitFor(async () => (await db.query('SELECT 1 FROM points.point_accounts WHERE member_id = $1', [memberId])).rowCount === 1);
   });
 

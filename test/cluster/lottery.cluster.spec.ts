@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { vendorSignature } from '@wps/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '@wps/platform/testing';
+import { clusterEnv, signedVendorCall, useClusterDatabase, useMember } from './support.js';
 
 /**
  * Lottery with every service in its own process on PostgreSQL, Redis and Kafka: a launch from the lottery page with
@@ -10,46 +8,26 @@ import { apiCaller } from '@wps/platform/testing';
  * games service over HTTP, and the opened-numbers reads. `scripts/lib/cluster.mjs` gives the demo lottery vendors a
  * secret and hands it to this process as LOTTERY_VENDOR_SECRET. Started by `npm run test:cluster`.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-const lotterySecret = process.env.LOTTERY_VENDOR_SECRET;
-if (!gateway || !databaseUrl || !lotterySecret) throw new Error('GATEWAY_URL, DATABASE_URL and LOTTERY_VENDOR_SECRET must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl, LOTTERY_VENDOR_SECRET: lotterySecret } = clusterEnv('GATEWAY_URL', 'DATABASE_URL', 'LOTTERY_VENDOR_SECRET');
 
 const call = apiCaller(gateway);
 type Game = { nodeId: string; gameCode: string; vassalage: string };
 type Draw = { vendor: string; gameCode: string; drawNo: string; numbers: string[]; drawnAt: string };
 
-const signed = (vendor: string, operation: string, body: unknown, secret = lotterySecret) => {
-  const raw = JSON.stringify(body);
-  const timestamp = String(Date.now());
-  return call<Record<string, unknown>>('POST', `/api/vendor/v1/${operation}`, {
-    raw,
-    headers: { 'x-vendor-code': vendor, 'x-timestamp': timestamp, 'x-signature': vendorSignature(secret, timestamp, raw) },
-  });
-};
+const signed = (vendor: string, operation: string, body: unknown, secret = lotterySecret) => signedVendorCall(call, vendor, operation, body, secret);
 
 describe('lottery in cluster mode', () => {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  const username = `lott${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-  let token = '';
-  let memberId = '';
+  const db = useClusterDatabase(databaseUrl);
+  const member = useMember(call, 'lott');
   let game: Game;
 
   beforeAll(async () => {
-    await db.connect();
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password: 'cluster123', confirmPassword: 'cluster123', acceptTerms: true } });
-    expect(registered.status).toBe(200);
-    token = registered.body.value.token;
-    memberId = registered.body.value.user.id;
     game = (await call<{ games: Game[] }>('GET', '/lgw/games/game_menus?vassalage=LOTT&pageSize=20')).body.value.games[2]!;
-  });
-  afterAll(async () => {
-    await db.end();
   });
 
   it('launches from the lottery page at the vendor, and the vendor exchanges the token once', async () => {
     const launched = await call<{ url: string; mode: string }>('POST', '/wps/game/launchGame', {
-      token,
+      token: member.token,
       body: { nodeId: game.nodeId, prizeMode: 'ELOTT', view: 'betting', device: 'WEB', launchMode: 'LOTT', backUrl: '/lottery?gameCode=x', language: 'ES' },
     });
     expect(launched.status).toBe(200);
@@ -65,14 +43,14 @@ describe('lottery in cluster mode', () => {
 
     const exchanged = await signed('LOTT', 'session', { token: launchToken });
     expect(exchanged.status).toBe(200);
-    expect(exchanged.body.value).toEqual({ account: username, player: memberId, currency: 'MXN', language: 'ES', gameCode: game.gameCode, vendor: 'LOTT', nodeId: game.nodeId });
+    expect(exchanged.body.value).toEqual({ account: member.username, player: member.memberId, currency: 'MXN', language: 'ES', gameCode: game.gameCode, vendor: 'LOTT', nodeId: game.nodeId });
     const replay = await signed('LOTT', 'session', { token: launchToken });
     expect(replay.status).toBe(404);
     expect(replay.body).toMatchObject({ success: false, code: 'LAUNCH_TOKEN_INVALID' });
-    const { rows: used } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM games.launch_tokens WHERE member_id = $1 AND used_at IS NOT NULL', [memberId]);
+    const { rows: used } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM games.launch_tokens WHERE member_id = $1 AND used_at IS NOT NULL', [member.memberId]);
     expect(used[0]!.n).toBe(1);
 
-    const badParam = await call('POST', '/wps/game/launchGame', { token, body: { nodeId: game.nodeId, prizeMode: 'NOPE' } });
+    const badParam = await call('POST', '/wps/game/launchGame', { token: member.token, body: { nodeId: game.nodeId, prizeMode: 'NOPE' } });
     expect(badParam.status).toBe(400);
     expect(badParam.body).toMatchObject({ code: 'LOTTERY_PARAM_INVALID', field: 'prizeMode' });
   });
@@ -92,7 +70,7 @@ describe('lottery in cluster mode', () => {
     const page = await call<{ list: Draw[]; pageNo: number; pageSize: number; total: number; totalPages: number }>(
       'GET',
       `/lotto/lgw/games/opened/numero?gameCode=${game.gameCode}&pageSize=1`,
-      { token },
+      { token: member.token },
     );
     expect(page.status).toBe(200);
     expect(page.body.value.list.map((found) => found.drawNo)).toEqual([later.drawNo]);

@@ -4,16 +4,14 @@ import { io, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { PasswordHasher } from '@wps/identity/infra/passwords';
+import { clusterEnv } from './support.js';
 
 /**
  * Ended sessions in cluster mode: identity on PostgreSQL writes `session.ended` to its outbox, the relay publishes it
  * to Kafka, and the gateway drops the principal it cached in Redis and closes the session's sockets. Started by
  * `npm run test:cluster`, which passes GATEWAY_URL, DATABASE_URL and OPERATOR_TOKEN.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-const operatorToken = process.env.OPERATOR_TOKEN;
-if (!gateway || !databaseUrl || !operatorToken) throw new Error('GATEWAY_URL, DATABASE_URL and OPERATOR_TOKEN must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl, OPERATOR_TOKEN: operatorToken } = clusterEnv('GATEWAY_URL', 'DATABASE_URL', 'OPERATOR_TOKEN');
 
 const call = apiCaller(gateway);
 const PASSWORD = 'Nube4cluster';

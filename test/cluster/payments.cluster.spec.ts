@@ -2,9 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import pg from 'pg';
-import { walletRpc } from '@wps/contracts';
-import { createHttpClient } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
+import { walletAccountOpened, walletServiceClient } from './support.js';
 
 /**
  * Player money through the cluster gateway, every service its own process on PostgreSQL, Redis and Kafka: sandbox and
@@ -18,7 +17,7 @@ for (const name of ['GATEWAY_URL', 'DATABASE_URL', 'SERVICE_TOKEN', 'OPERATOR_TO
 }
 const gateway = env.GATEWAY_URL!;
 const call = apiCaller(gateway);
-const wallet = createHttpClient('wallet', walletRpc, { baseUrl: 'http://127.0.0.1:8102', serviceToken: env.SERVICE_TOKEN! });
+const wallet = walletServiceClient(env.SERVICE_TOKEN!);
 const waitFor = (check: () => boolean | Promise<boolean>, what: string) => eventually(check, what, 20_000);
 
 const PASSWORD = 'cluster123';
@@ -71,7 +70,7 @@ describe('player money in cluster mode', () => {
     });
     expect(response.status).toBe(200);
     const id = response.body.value.user.id;
-    await waitFor(async () => (await count(`SELECT count(*)::int AS n FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = $1`, [id])) === 1, 'the wallet account');
+    await walletAccountOpened(db, id);
     return { id, token: response.body.value.token, username };
   };
   const fund = async (member: Member, amount: string) => {

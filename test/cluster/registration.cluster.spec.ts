@@ -1,15 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller } from '@wps/platform/testing';
+import { clusterEnv, walletAccountOpened } from './support.js';
 
 /**
  * Mobile registration through the cluster gateway: the SMS code request, a wrong code, the right code, and the new
  * member's wallet account opened from the Kafka event. Started by `npm run test:cluster`.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-if (!gateway || !databaseUrl) throw new Error('GATEWAY_URL and DATABASE_URL must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl } = clusterEnv('GATEWAY_URL', 'DATABASE_URL');
 
 const call = apiCaller(gateway);
 
@@ -68,7 +67,7 @@ describe('mobile registration in cluster mode', () => {
     expect(again).toMatchObject({ status: 409, body: { code: 'MOBILE_TAKEN' } });
 
     // member.registered crossed Kafka: the wallet opened the account.
-    await eventually(async () => (await db.query(`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = $1`, [memberId])).rowCount === 1, 'the wallet account', 20_000);
+    await walletAccountOpened(db, memberId);
     const info = await call('GET', '/wps/member/info', { token: registered.body.value.token });
     expect(info.body.value).toMatchObject({ id: memberId, account: `52${mobile}` });
   });

@@ -4,14 +4,13 @@ import pg from 'pg';
 import { apiCaller } from '@wps/platform/testing';
 import { PasswordHasher } from '@wps/identity/infra/passwords';
 import { totpAt } from '@wps/identity/infra/totp';
+import { clusterEnv } from './support.js';
 
 /**
  * Authenticator two-factor sign-in through the cluster gateway: identity in its own process on PostgreSQL, the
  * gateway calling it over HTTP, rate limits on Redis. Started by `npm run test:cluster`.
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-if (!gateway || !databaseUrl) throw new Error('GATEWAY_URL and DATABASE_URL must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl } = clusterEnv('GATEWAY_URL', 'DATABASE_URL');
 
 const call = apiCaller(gateway);
 const PASSWORD = 'cluster2fa1';

@@ -7,16 +7,13 @@ import pg from 'pg';
 import { RedisStore } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { PasswordHasher } from '@wps/identity/infra/passwords';
+import { clusterEnv } from './support.js';
 
 /**
  * Sign-in security with every service in its own process: failure counts and lockouts live in Redis, captchas and SMS
  * codes in PostgreSQL. Started by `npm run test:cluster` (GATEWAY_URL, DATABASE_URL, REDIS_URL, OPERATOR_TOKEN).
  */
-const gateway = process.env.GATEWAY_URL;
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
-const operatorToken = process.env.OPERATOR_TOKEN;
-if (!gateway || !databaseUrl || !redisUrl || !operatorToken) throw new Error('GATEWAY_URL, DATABASE_URL, REDIS_URL and OPERATOR_TOKEN must be set: run `npm run test:cluster`');
+const { GATEWAY_URL: gateway, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OPERATOR_TOKEN: operatorToken } = clusterEnv('GATEWAY_URL', 'DATABASE_URL', 'REDIS_URL', 'OPERATOR_TOKEN');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where the development SMS sink of the identity process writes (SMS_DEV_OUTBOX_FILE, set by scripts/lib/cluster.mjs). */

@@ -1,9 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { getToken } from '../session';
 import { useAppState } from '../state/AppState';
-import { lobbyApi } from '../components/lobby/lobbyApi';
+import { useRecallOnLeave } from '../hooks/useRecallOnLeave';
 import { readSeamlessGame } from '../components/lobby/seamless';
 import '../components/lobby/lobby.css';
 
@@ -12,23 +10,12 @@ export default function Seamless() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { member, refreshBalance } = useAppState();
-  const refreshRef = useRef(refreshBalance);
-  refreshRef.current = refreshBalance;
+  const { member } = useAppState();
+  useRecallOnLeave();
 
   const nodeId = params.get('nodeId');
   const stored = readSeamlessGame();
   const game = stored && nodeId && stored.nodeId === nodeId ? stored : null;
-
-  useEffect(() => {
-    return () => {
-      if (!getToken()) return;
-      lobbyApi
-        .recall()
-        .catch(() => undefined)
-        .finally(() => void refreshRef.current());
-    };
-  }, []);
 
   const back = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
 

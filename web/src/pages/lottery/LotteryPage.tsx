@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api';
 import { getToken } from '../../session';
 import { useAppState } from '../../state/AppState';
 import { LoadingScreen } from '../../components/SystemPages';
+import { useRecallOnLeave } from '../../hooks/useRecallOnLeave';
 import { gameTitle, lobbyApi, type Game, type LaunchValue, type LotteryDraw } from '../../components/lobby/lobbyApi';
 import {
   DRAWS_REFRESH_MS,
@@ -38,7 +39,7 @@ export default function LotteryPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const { phase, member, refreshBalance, balanceText, language } = useAppState();
+  const { phase, member, balanceText, language } = useAppState();
   const area = useMemo(() => lotteryAreaOf(location.pathname), [location.pathname]);
   const gameCode = params.get('gameCode') ?? '';
   const ready = phase === 'ready' && member !== null;
@@ -131,17 +132,7 @@ export default function LotteryPage() {
   }, [ready, game, loadDraws]);
 
   // ---- Leaving the page recalls the balance (spec §4) --------------------------------------------------------------
-  const refreshRef = useRef(refreshBalance);
-  refreshRef.current = refreshBalance;
-  useEffect(() => {
-    return () => {
-      if (!getToken()) return;
-      lobbyApi
-        .recall()
-        .catch(() => undefined)
-        .finally(() => void refreshRef.current());
-    };
-  }, []);
+  useRecallOnLeave();
 
   // Spec §5 route guard: lottery routes need a token; without one the visitor goes to /login.
   if (!getToken() && !member) return <Navigate to="/login" replace state={{ returnTo: `${location.pathname}${location.search}` }} />;
