@@ -1,12 +1,12 @@
 // Lobby calls through the gateway in cluster mode (every service its own process, PostgreSQL, Redis, Kafka), against a
-// bare express route measured in the same run by the same load generator.
+// bare express route (its own process, as the gateway is) measured in the same run by the same load generator.
 // Closed loop: CONCURRENCY workers send back to back for PHASE_SECONDS → the maximum requests/s.
 // Open loop: requests are started on a fixed schedule at 70 % of that maximum for PHASE_SECONDS; latency counts from
 // the scheduled start, so a stalled server cannot hide queueing (no coordinated omission) → p99 at 70 %.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
+import { spawn } from 'node:child_process';
 import { createRunDatabase, startInfra, startServices, stopInfra } from '../scripts/lib/cluster.mjs';
 import { summarise } from './stats.mjs';
 
@@ -75,14 +75,14 @@ async function measure(label, urls) {
   return { label, closed, open };
 }
 
+/** The baseline route in a process of its own (bench/bare-route.mjs), as the gateway has. */
 async function bareExpress() {
-  const app = express();
-  const games = Array.from({ length: 18 }, (_, index) => ({ nodeId: String(index + 1), gameName: `Game ${index + 1}`, vassalage: 'HOUSE', gameType: 'RNG', isHot: 0 }));
-  app.get('/bare', (_req, res) => res.json({ success: true, value: { games, totalPages: 9, pageNum: 1, total: 145 } }));
-  const server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  const child = spawn(process.execPath, [path.join(root, 'bench', 'bare-route.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+    child.once('exit', (code) => reject(new Error(`bare route exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${server.address().port}/bare`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url: `http://127.0.0.1:${port}/bare`, close: async () => child.kill('SIGTERM') };
 }
 
 const infra = startInfra();
