@@ -106,6 +106,20 @@ test.describe('house Teen Patti (EN)', () => {
       // The revealed seed recomputes the deal in the browser: it matches the hash and every card shown.
       await bob.getByTestId('pvp-verify-run').click();
       await expect(bob.getByTestId('pvp-verify-result')).toHaveAttribute('data-ok', 'true');
+
+      // The history links the finished hand to the verify page, which fetches its public proof and checks it there.
+      const link = bob.locator(`[data-testid="pvp-history-row"][data-hand="${handId}"]`).getByTestId('pvp-history-verify');
+      const handNo = handId!.split('.').pop()!;
+      await expect(link).toHaveAttribute('href', `/house/verify?pvpTable=${TABLE}&hand=${handNo}`);
+      await link.click();
+      await expect(bob).toHaveURL(new RegExp(`/house/verify\\?pvpTable=${TABLE}&hand=${handNo}$`));
+      await expect(bob.getByTestId('verify-kind-cards')).toHaveAttribute('aria-selected', 'true');
+      await expect(bob.getByTestId('verify-pvp-result')).toHaveAttribute('data-passed', 'true', { timeout: 15_000 });
+      await expect(bob.getByTestId('verify-pvp-verdict')).toHaveText(`Hand #${handNo} verified: every check passed`);
+      for (const check of ['hash', 'deal', 'winner', 'pot']) await expect(bob.getByTestId(`verify-pvp-check-${check}`)).toHaveAttribute('data-state', 'pass');
+      for (const seat of [1, 3]) await expect(bob.getByTestId(`verify-pvp-seat-${seat}`)).toHaveAttribute('data-matches', 'true');
+      await expect(bob.getByTestId(`verify-pvp-seat-${winnerSeat}`)).toContainText('Winner');
+      await expect(bob.getByTestId('verify-pvp-recomputed')).toHaveText(`Seat ${winnerSeat} wins`);
     });
 
     await aliceContext.close();

@@ -15,4 +15,6 @@ export const HOUSE_PVP_ERRORS = {
   PVP_SHOW_NEEDS_TWO: def(409, 'A show is possible only when two players remain', 'Solo se puede pedir show cuando quedan dos jugadores'),
   PVP_TABLE_CURRENCY: def(409, 'This table is playing in another currency', 'Esta mesa juega en otra moneda'),
   PVP_WALLET_UNAVAILABLE: def(503, 'The wallet did not answer, your action was not taken', 'La billetera no respondió, su acción no se realizó'),
+  PVP_HAND_NOT_FOUND: def(404, 'Hand not found', 'Mano no encontrada'),
+  PVP_HAND_NOT_FINISHED: def(409, 'This hand is not finished yet; its seed is revealed when it ends', 'Esta mano aún no ha terminado; su semilla se revela al final'),
 } as const satisfies Record<string, ErrorDefinition>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PVP_ACTION_KINDS, PVP_ACTIONS, PVP_HAND_RANKS, PVP_HAND_STATUSES, PVP_PLAYER_STATUSES, PVP_SEATS } from './house-pvp-cards.js';
 
 /**
  * The house vendor's multiplayer card game (issue 6, PVP): Teen Patti, simplified. Players sit at a table (a "room"),
@@ -6,31 +7,7 @@ import { z } from 'zod';
  * until one is left or a show decides. The pot less the published rake goes to the winner. Table events are pushed to
  * the Socket.IO room `table:<tableId>` without any hidden card; each player reads their own cards from the table state.
  */
-export const PVP_GAME_CODE = 'house-teen-patti';
-/** The wallet's game type of every PVP stake. */
-export const PVP_GAME_TYPE = 'PVP';
-/**
- * The published rake: 5 % of the pot, in basis points. It is rounded up to the currency's minor unit (the house keeps
- * the fraction), so the winner gets pot − ceil(pot × 5 %).
- */
-export const PVP_RAKE_BP = 500;
-export const PVP_SEATS = 5;
-
-/** The rake of a pot in minor units: the one place it is computed, on the server and for the client's display. */
-export const pvpRakeMinor = (potMinor: bigint): bigint => (potMinor * BigInt(PVP_RAKE_BP) + 9_999n) / 10_000n;
-
-export const PVP_ACTIONS = ['chaal', 'raise', 'pack', 'show'] as const;
-export type PvpAction = (typeof PVP_ACTIONS)[number];
-export const PVP_ACTION_KINDS = ['boot', 'chaal', 'raise', 'pack', 'show', 'timeout'] as const;
-export type PvpActionKind = (typeof PVP_ACTION_KINDS)[number];
-
-export const PVP_HAND_STATUSES = ['booting', 'playing', 'settling', 'settled', 'refunded'] as const;
-export type PvpHandStatus = (typeof PVP_HAND_STATUSES)[number];
-export const PVP_PLAYER_STATUSES = ['active', 'packed', 'won', 'lost', 'refunded'] as const;
-
-/** Hand categories, best first. */
-export const PVP_HAND_RANKS = ['trail', 'pure-sequence', 'sequence', 'colour', 'pair', 'high-card'] as const;
-export type PvpHandRank = (typeof PVP_HAND_RANKS)[number];
+export * from './house-pvp-cards.js';
 
 export const pvpTableIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a table id');
 
@@ -149,6 +126,45 @@ export const pvpTableStateSchema = z.object({
 });
 export type PvpTableState = z.infer<typeof pvpTableStateSchema>;
 
+/**
+ * A finished hand's proof (public, like the table's history): the revealed seed with the hash published when the hand
+ * started, the shuffle's inputs, every seat in turn order with the cards the server stored for it, the actions in order
+ * and the stored result, for the verify page to recompute the deal and the winner in the browser.
+ */
+export const pvpHandProofSchema = z.object({
+  tableId: z.string(),
+  handId: z.string(),
+  handNo: z.number().int(),
+  status: z.enum(['settled', 'refunded']),
+  currency: z.string(),
+  serverSeed: z.string(),
+  seedHash: z.string(),
+  clientSeed: z.string(),
+  /** The hand number. */
+  nonce: z.number().int(),
+  players: z.array(
+    z.object({
+      seatNo: z.number().int(),
+      player: z.string(),
+      status: z.enum(PVP_PLAYER_STATUSES),
+      cards: z.array(z.string()),
+      /** Whether the cards were shown to the table at the end. */
+      shown: z.boolean(),
+      staked: z.string(),
+      payout: z.string(),
+    }),
+  ),
+  actions: z.array(z.object({ seq: z.number().int(), seatNo: z.number().int(), kind: z.enum(PVP_ACTION_KINDS), amount: z.string() })),
+  winnerSeat: z.number().int().nullable(),
+  endedBy: z.enum(['pack', 'show', 'pot-limit', 'refund']).nullable(),
+  pot: z.string(),
+  rake: z.string(),
+  payout: z.string(),
+  rakeBp: z.number().int(),
+  settledAt: z.number().nullable(),
+});
+export type PvpHandProof = z.infer<typeof pvpHandProofSchema>;
+
 const player = { memberId: z.string(), merchantCode: z.string(), currency: z.string(), account: z.string() };
 /** Makes a retried action answer the first one instead of acting (and paying) again. */
 export const pvpRequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a request id of 8 to 64 letters, digits, - or _');
@@ -164,4 +180,5 @@ export const houseTeenPattiRpcMethods = {
   pvpSit: { input: pvpSitBodySchema.extend({ tableId: z.string(), ...player }), output: z.object({ seatNo: z.number().int() }) },
   pvpStand: { input: z.object({ tableId: z.string(), memberId: z.string() }), output: z.object({ stood: z.boolean() }) },
   pvpAct: { input: pvpActBodySchema.extend({ tableId: z.string(), ...player }), output: pvpActResultSchema },
+  pvpHandProof: { input: z.object({ tableId: z.string(), handNo: z.number().int() }), output: pvpHandProofSchema },
 };

@@ -30,6 +30,14 @@ export function housePvpApi(options: EdgeOptions): Router {
     ok(res, await clients.house.pvpTableState({ tableId, ...(await watcherOf(req)) }));
   });
 
+  // Public like the table's history: a finished hand's seed and result, for the verify page to recompute in the browser.
+  router.get('/wps/house/pvp/tables/:tableId/hands/:handNo/proof', limited, async (req, res) => {
+    const tableId = tableOf(req);
+    const handText = String(req.params.handNo);
+    if (!/^\d{1,9}$/.test(handText)) throw new AppError('PVP_HAND_NOT_FOUND', { field: 'handNo' });
+    ok(res, await clients.house.pvpHandProof({ tableId, handNo: Number(handText) }));
+  });
+
   router.post('/wps/house/pvp/tables/:tableId/sit', ...play, async (req, res) => {
     const tableId = tableOf(req);
     const body = pvpSitBodySchema.parse(req.body ?? {});

@@ -1,4 +1,14 @@
-import { DrawStream, PVP_HAND_RANKS, type PvpAction, type PvpActionKind, type PvpHandRank } from '@wps/contracts';
+import {
+  comparePvpHands,
+  dealPvpHands,
+  DrawStream,
+  evaluatePvpHand,
+  PVP_DECK,
+  shufflePvpDeck,
+  type PvpAction,
+  type PvpActionKind,
+  type PvpHandValue,
+} from '@wps/contracts';
 import { AppError } from '@wps/platform';
 import { nodeBlocks } from '../fairness/seeds.js';
 
@@ -12,67 +22,16 @@ import { nodeBlocks } from '../fairness/seeds.js';
  * - when the pot reaches the table's pot limit every player still in shows, and on equal best hands the first of them
  *   in turn order wins.
  */
-export const RANKS = '23456789TJQKA';
-export const SUITS = 'SHDC';
-export const DECK: readonly string[] = Array.from(SUITS).flatMap((suit) => Array.from(RANKS, (rank) => `${rank}${suit}`));
-
-/** Fisher–Yates from the top of the deck down, each pick a rejection-sampled integer of the hand's HMAC stream. */
-export function shuffleDeck(draws: DrawStream): string[] {
-  const deck = [...DECK];
-  for (let index = deck.length - 1; index > 0; index--) {
-    const pick = draws.nextInt(index + 1);
-    [deck[index], deck[pick]] = [deck[pick]!, deck[index]!];
-  }
-  return deck;
-}
+/** The deck, the shuffle and the ranking live in the contracts so that the browser's verify page runs the same code. */
+export const DECK = PVP_DECK;
+export const shuffleDeck = shufflePvpDeck;
+export const dealHands = dealPvpHands;
+export const evaluateHand = evaluatePvpHand;
+export const compareHands = comparePvpHands;
+export type HandValue = PvpHandValue;
 
 /** The deck of one hand: HMAC-SHA256(serverSeed, `${clientSeed}:${handNo}:${cursor}`) read as draws. */
-export const handDeck = (serverSeed: string, clientSeed: string, handNo: number): string[] => shuffleDeck(new DrawStream(nodeBlocks(serverSeed, clientSeed, handNo)));
-
-/** Cards are dealt one at a time around the table: player k (in turn order) gets cards k, k + n and k + 2n. */
-export const dealHands = (deck: readonly string[], players: number): string[][] =>
-  Array.from({ length: players }, (_, player) => [deck[player]!, deck[player + players]!, deck[player + 2 * players]!]);
-
-export interface HandValue {
-  rank: PvpHandRank;
-  /** Compared element by element: the category first (higher is better), then the cards that break ties. */
-  score: number[];
-}
-
-const rankValue = (card: string): number => RANKS.indexOf(card[0]!) + 2;
-
-export function evaluateHand(cards: readonly string[]): HandValue {
-  if (cards.length !== 3) throw new Error('a Teen Patti hand has three cards');
-  const values = cards.map(rankValue).sort((a, b) => b - a);
-  const [high, middle, low] = values as [number, number, number];
-  const sameSuit = cards.every((card) => card[1] === cards[0]![1]);
-  const isAceTwoThree = high === 14 && middle === 3 && low === 2;
-  const isRun = (high - middle === 1 && middle - low === 1) || isAceTwoThree;
-  // A-K-Q tops the sequences, A-2-3 comes right after it, then K-Q-J and down.
-  const runScore = isAceTwoThree ? 14 : high === 14 ? 15 : high;
-  const category = (rank: PvpHandRank) => PVP_HAND_RANKS.length - PVP_HAND_RANKS.indexOf(rank);
-  if (high === low) return { rank: 'trail', score: [category('trail'), high] };
-  if (isRun && sameSuit) return { rank: 'pure-sequence', score: [category('pure-sequence'), runScore] };
-  if (isRun) return { rank: 'sequence', score: [category('sequence'), runScore] };
-  if (sameSuit) return { rank: 'colour', score: [category('colour'), high, middle, low] };
-  if (high === middle || middle === low) {
-    const pair = middle;
-    const kicker = high === middle ? low : high;
-    return { rank: 'pair', score: [category('pair'), pair, kicker] };
-  }
-  return { rank: 'high-card', score: [category('high-card'), high, middle, low] };
-}
-
-/** Positive when `a` beats `b`, negative when `b` wins, 0 for equal hands. */
-export function compareHands(a: readonly string[], b: readonly string[]): number {
-  const left = evaluateHand(a).score;
-  const right = evaluateHand(b).score;
-  for (let index = 0; index < Math.max(left.length, right.length); index++) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
+export const handDeck = (serverSeed: string, clientSeed: string, handNo: number): string[] => shufflePvpDeck(new DrawStream(nodeBlocks(serverSeed, clientSeed, handNo)));
 
 // ---------------------------------------------------------------------------------------------- turns
 

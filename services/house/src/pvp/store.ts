@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
-import { formatMinor, PVP_GAME_CODE, PVP_RAKE_BP, type PvpHand, type PvpHandRank, type PvpTable, type PvpActionKind } from '@wps/contracts';
+import { formatMinor, PVP_GAME_CODE, PVP_RAKE_BP, type PvpHand, type PvpHandProof, type PvpHandRank, type PvpTable, type PvpActionKind } from '@wps/contracts';
 import { evaluateHand, type HandState } from './rules.js';
 
 /** Rows of the pvp tables and their public views. Times come back as epoch milliseconds on both drivers. */
@@ -97,6 +97,14 @@ export async function findHand(tx: Executor, handId: string, lock = false): Prom
   return row;
 }
 
+export async function findHandByNo(tx: Executor, tableId: string, handNo: number): Promise<(HandRow & { settled_ms: number | null }) | undefined> {
+  const [row] = await rows<HandRow & { settled_ms: number | null }>(
+    tx,
+    sql`SELECT ${HAND_COLUMNS}, (extract(epoch from settled_at) * 1000)::float8 AS settled_ms FROM house.pvp_hands WHERE table_id = ${tableId} AND hand_no = ${handNo}`,
+  );
+  return row;
+}
+
 /** The hand a table is in the middle of, if any. */
 export async function openHand(tx: Executor, tableId: string): Promise<HandRow | undefined> {
   const [row] = await rows<HandRow>(
@@ -138,6 +146,41 @@ export const handState = (hand: HandRow, players: readonly HandPlayerRow[]): Han
   stakeMinor: BigInt(hand.stake_minor),
   potMinor: BigInt(hand.pot_minor),
 });
+
+/** A finished hand's proof. The seed is public once the hand is over, and with it every seat's cards: all are included. */
+export function handProof(hand: HandRow & { settled_ms: number | null }, players: readonly HandPlayerRow[], actions: readonly ActionRow[]): PvpHandProof {
+  const money = (minor: string | null) => formatMinor(BigInt(minor ?? '0'), hand.currency);
+  return {
+    tableId: hand.table_id,
+    handId: hand.hand_id,
+    handNo: hand.hand_no,
+    status: hand.status as PvpHandProof['status'],
+    currency: hand.currency,
+    serverSeed: hand.server_seed,
+    seedHash: hand.seed_hash,
+    clientSeed: hand.client_seed,
+    nonce: hand.hand_no,
+    players: players.map((player) => ({
+      seatNo: player.seat_no,
+      player: player.player,
+      status: player.status,
+      cards: player.cards,
+      shown: player.shown,
+      staked: money(player.staked_minor),
+      payout: money(player.payout_minor),
+    })),
+    actions: actions
+      .filter((action) => action.status === 'done')
+      .map((action) => ({ seq: action.seq, seatNo: action.seat_no, kind: action.kind, amount: money(action.amount_minor) })),
+    winnerSeat: hand.winner_seat,
+    endedBy: hand.ended_by,
+    pot: money(hand.pot_minor),
+    rake: money(hand.rake_minor),
+    payout: money(hand.payout_minor),
+    rakeBp: PVP_RAKE_BP,
+    settledAt: hand.settled_ms,
+  };
+}
 
 /** "abcdef" → "ab***": enough to tell players apart at a table without showing account names. */
 export const maskAccount = (account: string): string => `${account.slice(0, 2)}***`;

@@ -10,6 +10,7 @@ import {
   pvpTableIdSchema,
   type houseTeenPattiRpcMethods,
   type HouseTableEvent,
+  type PvpHandProof,
   type PvpTableState,
   type RpcHandlers,
 } from '@wps/contracts';
@@ -22,9 +23,11 @@ import { allowedActions, dealHands, decide, handDeck, type Decision, type HandLi
 import {
   findActionByRequest,
   findHand,
+  findHandByNo,
   findPvpTable,
   handActions,
   handPlayers,
+  handProof,
   handState,
   handView,
   HAND_COLUMNS,
@@ -574,6 +577,15 @@ export class TeenPattiTables {
     };
   }
 
+  /** A finished hand's seed and result; a hand still in play keeps its seed (and so its cards) secret. */
+  private async proof(tableId: string, handNo: number): Promise<PvpHandProof> {
+    const table = await this.requireTable(tableId);
+    const hand = Number.isSafeInteger(handNo) && handNo > 0 ? await findHandByNo(this.deps.db.orm, table.table_id, handNo) : undefined;
+    if (!hand) throw new AppError('PVP_HAND_NOT_FOUND', { field: 'handNo' });
+    if (hand.status !== 'settled' && hand.status !== 'refunded') throw new AppError('PVP_HAND_NOT_FINISHED', { field: 'handNo' });
+    return handProof(hand, await handPlayers(this.deps.db.orm, hand.hand_id), await handActions(this.deps.db.orm, hand.hand_id));
+  }
+
   private async rooms() {
     const found = await rows<PvpTableRow & { seated: number; playing: boolean }>(
       this.deps.db.orm,
@@ -592,6 +604,7 @@ export class TeenPattiTables {
       pvpSit: (input) => this.sit(input),
       pvpStand: (input) => this.stand(input),
       pvpAct: (input) => this.act(input),
+      pvpHandProof: ({ tableId, handNo }) => this.proof(tableId, handNo),
     };
   }
 }

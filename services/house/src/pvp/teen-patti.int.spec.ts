@@ -4,9 +4,10 @@ import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
 import { apiCaller } from '@wps/platform/testing';
-import type { HouseTableEvent, PvpRoom, PvpTableState } from '@wps/contracts';
+import type { HouseTableEvent, PvpRoom } from '@wps/contracts';
 import { compareHands, dealHands, handDeck } from './rules.js';
 import type { TeenPattiTables } from './teen-patti-tables.js';
+import { act, balanceOf, member, playingHand, sit, stand, stateOf, waitFor, type Member } from './pvp-testing.js';
 import { startEmbedded, type EmbeddedPlatform } from '../../../../embedded/src/host.js';
 
 // Short clocks; the live tables do not run here. Each test file owns its process's environment.
@@ -17,47 +18,7 @@ Object.assign(process.env, {
   HOUSE_PVP_TICK_MS: '50',
 });
 
-type Call = ReturnType<typeof apiCaller>;
 type Push = { v: number; type: string; data: HouseTableEvent };
-interface Member {
-  token: string;
-  memberId: string;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 400)}`);
-    await sleep(50);
-  }
-}
-
-async function member(call: Call, deposit: string): Promise<Member> {
-  const username = `tp${randomUUID().slice(0, 10).replace(/-/g, '')}`;
-  const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true } });
-  expect(registered.status).toBe(200);
-  const token = registered.body.value.token;
-  if (deposit) {
-    const funded = await call('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: deposit }, headers: { 'idempotency-key': randomUUID() } });
-    expect(funded.status).toBe(200);
-  }
-  return { token, memberId: String(registered.body.value.user.id) };
-}
-
-const balanceOf = async (call: Call, who: Member) => Number((await call<{ balance: string }>('GET', '/wps/v2/wallets/balance', { token: who.token })).body.value.balance);
-const stateOf = async (call: Call, tableId: string, who?: Member) => (await call<PvpTableState>('GET', `/wps/house/pvp/tables/${tableId}`, who ? { token: who.token } : {})).body.value;
-const act = (call: Call, tableId: string, who: Member, handId: string, action: string, requestId = randomUUID()) =>
-  call<{ seq: number; kind: string; amount: string; replayed: boolean }>('POST', `/wps/house/pvp/tables/${tableId}/act`, { token: who.token, body: { handId, action, requestId } });
-const sit = (call: Call, tableId: string, who: Member, seatNo?: number) =>
-  call<{ seatNo: number }>('POST', `/wps/house/pvp/tables/${tableId}/sit`, { token: who.token, body: seatNo === undefined ? {} : { seatNo } });
-const stand = (call: Call, tableId: string, who: Member) => call('POST', `/wps/house/pvp/tables/${tableId}/stand`, { token: who.token, body: {} });
-
-/** Waits for a hand in play at the table, newer than `afterHandNo`. */
-const playingHand = (call: Call, tableId: string, who: Member, afterHandNo = 0) =>
-  waitFor(() => stateOf(call, tableId, who), (state) => state.hand?.status === 'playing' && state.hand.handNo > afterHandNo, `a hand in play at ${tableId}`);
 
 describe('Teen Patti through the gateway (embedded)', () => {
   let platform: EmbeddedPlatform;

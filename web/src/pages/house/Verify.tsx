@@ -17,6 +17,7 @@ import {
   type PlinkoRisk,
 } from '../../../../packages/contracts/src/fairness';
 import { LiveVerify } from './verify/LiveVerify';
+import { PvpVerify } from './verify/PvpVerify';
 import { fishVerifyLines } from './fish/verifyFish';
 
 const GAMES = ['house-dice', 'house-mines', 'house-plinko', ...Object.keys(SLOT_GAMES), 'house-fish'];
@@ -69,7 +70,8 @@ export default function Verify() {
   const [verified, setVerified] = useState<Verified | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Shared table rounds (crash, the live tables, cockfight) are verified from the table and round number.
-  const [kind, setKind] = useState<'solo' | 'table'>(params.get('table') ? 'table' : 'solo');
+  // Teen Patti hands (card tables) are verified from the table and hand number.
+  const [kind, setKind] = useState<'solo' | 'table' | 'cards'>(params.get('pvpTable') ? 'cards' : params.get('table') ? 'table' : 'solo');
   const verify = async () => {
     setError(null);
     setVerified(null);
@@ -95,7 +97,11 @@ export default function Verify() {
         <button type="button" role="tab" aria-selected={kind === 'table'} data-testid="verify-kind-table" className={kind === 'table' ? 'is-selected' : ''} onClick={() => setKind('table')}>
           {t('hl_verify_kind_table')}
         </button>
+        <button type="button" role="tab" aria-selected={kind === 'cards'} data-testid="verify-kind-cards" className={kind === 'cards' ? 'is-selected' : ''} onClick={() => setKind('cards')}>
+          {t('tp_vp_tab')}
+        </button>
       </div>
+      {kind === 'cards' ? <PvpVerify initialTable={params.get('pvpTable') ?? ''} initialHand={params.get('hand') ?? ''} /> : null}
       {kind === 'table' ? <LiveVerify initialTable={params.get('table') ?? ''} initialRound={params.get('round') ?? ''} /> : null}
       <section className="house-panel house-verify" style={kind === 'solo' ? undefined : { display: 'none' }}>
         <p className="house-muted">{t('house_verify_intro')}</p>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, request } from '../../../api';
 import { getToken } from '../../../session';
 import { useAppState } from '../../../state/AppState';
@@ -390,6 +390,7 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
               <th>{t('tp_pot')}</th>
               <th>{t('tp_rake_col')}</th>
               <th>{t('tp_seed')}</th>
+              <th />
             </tr>
           </thead>
           <tbody>
@@ -401,6 +402,11 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
                 <td>{entry.rake}</td>
                 <td title={`${t('tp_seed_hash')}: ${entry.seedHash}`}>
                   <code>{entry.serverSeed ? `${entry.serverSeed.slice(0, 12)}…` : '-'}</code>
+                </td>
+                <td>
+                  <Link data-testid="pvp-history-verify" to={`/house/verify?pvpTable=${encodeURIComponent(tableId)}&hand=${entry.handNo}`}>
+                    {t('tp_vp_link')}
+                  </Link>
                 </td>
               </tr>
             ))}
