@@ -40,6 +40,8 @@ test.describe('game announcements', () => {
     const titles = { EN: `Slot week ${stamp}`, ES: `Semana de slots ${stamp}` };
     const contents = { EN: `Every slot pays double points this week (${stamp}).`, ES: `Todas las tragamonedas dan puntos dobles esta semana (${stamp}).` };
     const created = await api<{ id: string }>(request, 'POST', '/operator/v1/merchants/DEMO/game-announcements', { operator: true, body: { titles, contents } });
+    // Another test may have read the list just before: the gateway's public answer can be that old.
+    await page.waitForTimeout(PUBLIC_CACHE_MS + 200);
 
     try {
       await test.step('HOME shows it in the strip; clicking it opens the full text', async () => {
