@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { freshUsername, registerInClient } from './support';
 
 /**
  * More of the member centre's money: an agent's transfer to its downline, the partial receipt of a paid withdrawal,
@@ -11,33 +12,8 @@ const VENDOR_SECRET = process.env.E2E_VENDOR_SECRET;
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
 const PAY_PASSWORD = 'pago1234';
 
-function freshUsername(): string {
-  return `t${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
-}
-
 async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
-}
-
-/** Registers through the register modal (with the referral code of the /register link when given) and returns the session token. */
-async function registerInBrowser(page: Page, username: string, referralCode?: string): Promise<string> {
-  const password = `Pw${Math.floor(Math.random() * 1e8)}`;
-  if (referralCode) {
-    await page.goto(`/register?referralCode=${referralCode}`);
-    await expect(page.getByTestId('register-referral')).toContainText(referralCode);
-  } else {
-    await page.goto('/');
-    await page.getByTestId('register-button').click();
-  }
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-confirm').fill(password);
-  await page.getByTestId('register-terms').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('member-account')).toHaveText(new RegExp(`^${username}$`, 'i'));
-  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
 }
 
 async function api<T>(request: APIRequestContext, method: string, path: string, options: { token?: string; body?: unknown; key?: boolean; operator?: boolean } = {}): Promise<T> {
@@ -59,14 +35,14 @@ async function ensurePaymentPassword(request: APIRequestContext, token: string):
 test.describe('member money, more (EN)', () => {
   test('the demo agent transfers to a member registered with its referral code', async ({ page, browser, request }) => {
     await useEnglish(page);
-    const username = freshUsername();
-    await registerInBrowser(page, username, 'DEMOAGENT');
+    const username = freshUsername('t');
+    await registerInClient(page, username, 'DEMOAGENT');
     await expect(page.getByTestId('balance')).toHaveText('$ 0.00');
 
     const agentToken = (await api<{ token: string }>(request, 'POST', '/wps/session/login', { body: { username: 'demoagent', password: DEMO_PASSWORD, type: 'username' } })).token;
     await ensurePaymentPassword(request, agentToken);
     await api(request, 'POST', '/wps/v2/wallets/deposit/demo', { token: agentToken, body: { amount: '1000.00' }, key: true });
-    const outsider = freshUsername();
+    const outsider = freshUsername('t');
     await api(request, 'PUT', '/wps/member/register', { body: { username: outsider, password: 'outside123', confirmPassword: 'outside123', acceptTerms: true } });
 
     const agentContext = await browser.newContext();
@@ -113,7 +89,7 @@ test.describe('member money, more (EN)', () => {
   test('the player confirms a partial receipt of a paid withdrawal', async ({ page, request }) => {
     test.skip(!OPERATOR_TOKEN, 'OPERATOR_TOKEN is not set for the suite');
     await useEnglish(page);
-    const token = await registerInBrowser(page, freshUsername());
+    const token = await registerInClient(page, freshUsername('t'));
     await api(request, 'POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '600.00' }, key: true });
     await ensurePaymentPassword(request, token);
     const withdrawal = await api<{ id: string }>(request, 'POST', '/wps/v2/withdraw', {
@@ -147,7 +123,7 @@ test.describe('member money, more (EN)', () => {
   test('the betting record filters rounds by period, game type and status and totals them', async ({ page, request }) => {
     test.skip(!VENDOR_SECRET, 'E2E_VENDOR_SECRET is not set for the suite');
     await useEnglish(page);
-    const token = await registerInBrowser(page, freshUsername());
+    const token = await registerInClient(page, freshUsername('t'));
     const memberId = String((await api<{ id: string | number }>(request, 'GET', '/wps/member/info', { token })).id);
     await api(request, 'POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '500.00' }, key: true });
 

@@ -5,11 +5,19 @@ export function freshUsername(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
 }
 
-/** Registers through the register modal as a player would, and answers the session token the client stored. */
-export async function registerInClient(page: Page, username: string): Promise<string> {
+/**
+ * Registers through the register modal as a player would — through an agent's `/register?referralCode=` link when a
+ * code is given — and answers the session token the client stored.
+ */
+export async function registerInClient(page: Page, username: string, referralCode?: string): Promise<string> {
   const password = `Pw${Math.floor(Math.random() * 1e8)}`;
-  await page.goto('/');
-  await page.getByTestId('register-button').click();
+  if (referralCode) {
+    await page.goto(`/register?referralCode=${referralCode}`);
+    await expect(page.getByTestId('register-referral')).toContainText(referralCode);
+  } else {
+    await page.goto('/');
+    await page.getByTestId('register-button').click();
+  }
   await page.getByTestId('register-username').fill(username);
   await page.getByTestId('register-password').fill(password);
   await page.getByTestId('register-confirm').fill(password);

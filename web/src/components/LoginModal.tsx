@@ -6,6 +6,7 @@ import { required, type FieldError } from '../validation';
 import { Field, FormError } from './Field';
 import { useSmsCodeSender } from './fields/SmsCodeButton';
 import { MobileCodeFields, useMobileCodeInputs } from './fields/MobileCodeFields';
+import { FormTabs } from './fields/FormTabs';
 import { Modal } from './Modal';
 import { CaptchaField } from './login/CaptchaField';
 import { SecondFactorStep } from './login/SecondFactorStep';
@@ -150,25 +151,17 @@ export function LoginModal() {
   return (
     <Modal title={t('login_title')} onClose={closeModal} testId="login-modal">
       {smsEnabled && (
-        <div className="login-tabs" role="tablist">
-          {(['username', 'sms'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className={`login-tab${tab === name ? ' is-active' : ''}`}
-              data-testid={`login-tab-${name}`}
-              onClick={() => {
-                setTab(name);
-                setErrors({});
-                setFormError(null);
-              }}
-            >
-              {t(name === 'username' ? 'login_tab_username' : 'login_tab_sms')}
-            </button>
-          ))}
-        </div>
+        <FormTabs
+          tabs={['username', 'sms'] as const}
+          active={tab}
+          testIdPrefix="login-tab"
+          label={(name) => t(name === 'username' ? 'login_tab_username' : 'login_tab_sms')}
+          onSelect={(name) => {
+            setTab(name);
+            setErrors({});
+            setFormError(null);
+          }}
+        />
       )}
       <form className="form" onSubmit={onSubmit} noValidate>
         {tab === 'username' ? (

@@ -6,6 +6,7 @@ import { checkPassword, checkUsername, required, type FieldError } from '../../v
 import { Field, FormError } from '../Field';
 import { useSmsCodeSender } from '../fields/SmsCodeButton';
 import { MobileCodeFields, useMobileCodeInputs } from '../fields/MobileCodeFields';
+import { FormTabs } from '../fields/FormTabs';
 import { Modal } from '../Modal';
 import { flagEnabled } from '../login/signInApi';
 import { passwordApi, signInAfterReset } from './passwordApi';
@@ -119,25 +120,17 @@ export function ForgotPasswordModal() {
       ) : (
         <>
           {tabs.length > 1 && (
-            <div className="login-tabs" role="tablist">
-              {tabs.map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === name}
-                  className={`login-tab${tab === name ? ' is-active' : ''}`}
-                  data-testid={`forgot-tab-${name}`}
-                  onClick={() => {
-                    setTab(name);
-                    setErrors({});
-                    setFormError(null);
-                  }}
-                >
-                  {t(`password_tab_${name}`)}
-                </button>
-              ))}
-            </div>
+            <FormTabs
+              tabs={tabs}
+              active={tab}
+              testIdPrefix="forgot-tab"
+              label={(name) => t(`password_tab_${name}`)}
+              onSelect={(name) => {
+                setTab(name);
+                setErrors({});
+                setFormError(null);
+              }}
+            />
           )}
           <form className="form" onSubmit={onSubmit} noValidate>
             {tab === 'email' ? (
