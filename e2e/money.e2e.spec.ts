@@ -1,23 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-/** A fresh account: starts with a letter, letters and digits only, 4-16 characters. */
-function freshUsername(): string {
-  return `m${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
-}
+import { freshUsername, registerInClient } from './support';
 
 async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
 }
 
-async function register(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/');
-  await page.getByTestId('register-button').click();
-  await page.getByTestId('register-username').fill(username);
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-confirm').fill(password);
-  await page.getByTestId('register-terms').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('member-account')).toHaveText(new RegExp(`^${username}$`, 'i'));
+/** Registers through the register modal; a new member starts at zero. */
+async function register(page: Page, username: string): Promise<void> {
+  await registerInClient(page, username);
   await expect(page.getByTestId('balance')).toHaveText('$ 0.00');
 }
 
@@ -44,8 +34,8 @@ async function operator(request: APIRequestContext, method: 'GET' | 'POST', path
 test.describe('player money (EN)', () => {
   test('sandbox deposit, payment password, withdrawal, account record, deposit limits', async ({ page, request }) => {
     await useEnglish(page);
-    const username = freshUsername();
-    await register(page, username, `Pw${Math.floor(Math.random() * 1e8)}`);
+    const username = freshUsername('m');
+    await register(page, username);
 
     await test.step('the header deposit shortcut opens the deposit panel', async () => {
       await page.getByTestId('deposit-button').click();
@@ -215,7 +205,7 @@ test.describe('player money (EN)', () => {
 });
 
 test('the member centre speaks Spanish by default', async ({ page }) => {
-  await register(page, freshUsername(), `Pw${Math.floor(Math.random() * 1e8)}`);
+  await register(page, freshUsername('m'));
   await page.goto('/member?panel=transferFund');
   await expect(page.getByTestId('member-nav-transactionHistory')).toHaveText('Registro de cuenta');
   await expect(page.getByTestId('transfer-rule')).toContainText('línea ascendente');

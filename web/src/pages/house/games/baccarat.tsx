@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card, LiveTable, Spot, type LiveLayoutProps } from '../live/LiveTable';
+import { SidesResult } from '../live/SidesResult';
 
 function Felt(props: LiveLayoutProps) {
   const { t } = useTranslation();
@@ -16,21 +17,16 @@ function Felt(props: LiveLayoutProps) {
 
 function Hands({ result, full }: { result: Record<string, unknown> | null; full: boolean }) {
   const { t } = useTranslation();
-  if (!result) return <span className="hl-pocket is-empty">?</span>;
-  const winner = String(result.winner);
-  if (!full) return <span className={`hl-badge is-${winner}`}>{t(`hl_short_${winner}`)}</span>;
+  const hand = (cards: unknown) => <div>{(cards as string[]).map((card) => <Card key={card} card={card} />)}</div>;
   return (
-    <div className="hl-hands" data-testid="live-result-value" data-winner={winner}>
-      <div className="hl-hand">
-        <strong>{t('hl_spot_player')} {String(result.playerTotal)}</strong>
-        <div>{(result.player as string[]).map((card) => <Card key={card} card={card} />)}</div>
-      </div>
-      <div className="hl-hand">
-        <strong>{t('hl_spot_banker')} {String(result.bankerTotal)}</strong>
-        <div>{(result.banker as string[]).map((card) => <Card key={card} card={card} />)}</div>
-      </div>
-      <span className={`hl-badge is-${winner}`}>{t(`hl_wins_${winner}`)}</span>
-    </div>
+    <SidesResult
+      result={result}
+      full={full}
+      sides={(shown) => [
+        { label: `${t('hl_spot_player')} ${String(shown.playerTotal)}`, cards: hand(shown.player) },
+        { label: `${t('hl_spot_banker')} ${String(shown.bankerTotal)}`, cards: hand(shown.banker) },
+      ]}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card, LiveTable, Spot, type LiveLayoutProps } from '../live/LiveTable';
+import { SidesResult } from '../live/SidesResult';
 
 function Felt(props: LiveLayoutProps) {
   const { t } = useTranslation();
@@ -14,21 +15,15 @@ function Felt(props: LiveLayoutProps) {
 
 function Draw({ result, full }: { result: Record<string, unknown> | null; full: boolean }) {
   const { t } = useTranslation();
-  if (!result) return <span className="hl-pocket is-empty">?</span>;
-  const winner = String(result.winner);
-  if (!full) return <span className={`hl-badge is-${winner}`}>{t(`hl_short_${winner}`)}</span>;
   return (
-    <div className="hl-hands" data-testid="live-result-value" data-winner={winner}>
-      <div className="hl-hand">
-        <strong>{t('hl_spot_dragon')}</strong>
-        <Card card={String(result.dragon)} />
-      </div>
-      <div className="hl-hand">
-        <strong>{t('hl_spot_tiger')}</strong>
-        <Card card={String(result.tiger)} />
-      </div>
-      <span className={`hl-badge is-${winner}`}>{t(`hl_wins_${winner}`)}</span>
-    </div>
+    <SidesResult
+      result={result}
+      full={full}
+      sides={(shown) => [
+        { label: t('hl_spot_dragon'), cards: <Card card={String(shown.dragon)} /> },
+        { label: t('hl_spot_tiger'), cards: <Card card={String(shown.tiger)} /> },
+      ]}
+    />
   );
 }
 
