@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Tests are split by suffix: *.unit.spec.ts (pure), *.int.spec.ts (embedded: PGlite and the in-memory bus),
-// *.cluster.spec.ts (real PostgreSQL, Redis and Kafka, run by `npm run test:cluster`).
+// *.cluster.spec.ts (real PostgreSQL, Redis and Kafka, run by `npm run test:cluster`, one file at a time: the files
+// share one running cluster).
 export default defineConfig({
   test: {
     projects: [
@@ -22,7 +23,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

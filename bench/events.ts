@@ -214,7 +214,15 @@ async function rawKafkaRun(options: { brokers: string[]; events: number; chunk: 
     const written = Date.now();
     await tally.wait('raw kafka');
     const seconds = (tally.last - start) / 1000;
-    return { nodeCpuPercent: cpuPercent(cpu, seconds), label: `kafka raw (sendBatch ${chunk})`, events, writeRate: Math.round(events / ((written - start) / 1000)), endToEndRate: Math.round(events / seconds), seconds, ...tally.summary() };
+    return {
+      nodeCpuPercent: cpuPercent(cpu, seconds),
+      label: `kafka raw (sendBatch ${chunk})`,
+      events,
+      writeRate: Math.round(events / ((written - start) / 1000)),
+      endToEndRate: Math.round(events / seconds),
+      seconds,
+      ...tally.summary(),
+    };
   } finally {
     await consumer.disconnect();
     await producer.disconnect();
@@ -225,7 +233,18 @@ async function rawKafkaRun(options: { brokers: string[]; events: number; chunk: 
 
 function printTable(title: string, results: RunResult[]): void {
   const header = ['run', 'events', 'write/s', 'end-to-end/s', 'seconds', 'p50 ms', 'p99 ms', 'max ms', 'dupes', 'node cpu'];
-  const lines = results.map((r) => [r.label, String(r.events), r.writeRate === undefined ? '-' : String(r.writeRate), String(r.endToEndRate), r.seconds.toFixed(2), String(r.latencyP50Ms), String(r.latencyP99Ms), String(r.latencyMaxMs), String(r.duplicates), `${r.nodeCpuPercent}%`]);
+  const lines = results.map((r) => [
+    r.label,
+    String(r.events),
+    r.writeRate === undefined ? '-' : String(r.writeRate),
+    String(r.endToEndRate),
+    r.seconds.toFixed(2),
+    String(r.latencyP50Ms),
+    String(r.latencyP99Ms),
+    String(r.latencyMaxMs),
+    String(r.duplicates),
+    `${r.nodeCpuPercent}%`,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   console.log(`\n${title}`);
@@ -261,7 +280,10 @@ async function benchMemory(events: number, batches: number[]): Promise<void> {
 
 async function benchKafka(events: number, batches: number[], writers: number): Promise<void> {
   const url = infraEnv('DATABASE_URL');
-  const brokers = infraEnv('KAFKA_BROKERS')?.split(',').map((broker) => broker.trim()).filter(Boolean);
+  const brokers = infraEnv('KAFKA_BROKERS')
+    ?.split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
   if (!url || !brokers?.length) throw new Error('the kafka run needs DATABASE_URL and KAFKA_BROKERS (environment or infra/.state/env from `bash infra/start.sh`)');
   const { KafkaEventBus } = await import('../packages/platform/src/bus/kafka.js');
   const db = await openPostgres(url, { poolMax: writers + 4, applicationName: 'bench-events' });
@@ -304,7 +326,10 @@ async function main(): Promise<void> {
   const transport = argument('transport') ?? 'both';
   if (!['memory', 'kafka', 'both'].includes(transport)) throw new Error(`--transport must be memory, kafka or both, not ${transport}`);
   const eventsArg = argument('events');
-  const batches = (argument('batch') ?? '500,2000').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const batches = (argument('batch') ?? '500,2000')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   const writers = Number(argument('writers') ?? 8);
   if (transport === 'memory' || transport === 'both') await benchMemory(Number(eventsArg ?? 20_000), batches);
   if (transport === 'kafka' || transport === 'both') await benchKafka(Number(eventsArg ?? 50_000), batches, writers);

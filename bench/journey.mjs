@@ -38,7 +38,9 @@ async function oneJourney(base, samples) {
   const auth = { ...headers, authorization: `Bearer ${login.token}` };
   await timed(samples, 'info', () => json(`${base}/wps/member/info`, { headers: auth }));
   await timed(samples, 'balance', () => json(`${base}/wps/v2/wallets/balance`, { headers: auth }));
-  await timed(samples, 'deposit', () => json(`${base}/wps/v2/wallets/deposit/demo`, { method: 'POST', headers: { ...auth, 'idempotency-key': randomUUID() }, body: JSON.stringify({ amount: '10.00' }) }));
+  await timed(samples, 'deposit', () =>
+    json(`${base}/wps/v2/wallets/deposit/demo`, { method: 'POST', headers: { ...auth, 'idempotency-key': randomUUID() }, body: JSON.stringify({ amount: '10.00' }) }),
+  );
   await timed(samples, 'balance', () => json(`${base}/wps/v2/wallets/balance`, { headers: auth }));
   await timed(samples, 'logout', () => json(`${base}/wps/session/logout`, { method: 'DELETE', headers: auth }));
   (samples.journey ??= []).push(performance.now() - started);
@@ -46,12 +48,14 @@ async function oneJourney(base, samples) {
 
 async function runPool(count, workers, task) {
   let next = 0;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < count) {
-      next++;
-      await task();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < count) {
+        next++;
+        await task();
+      }
+    }),
+  );
 }
 
 async function baseline(requests, workers) {
@@ -79,7 +83,10 @@ try {
   const warm = {};
   await runPool(10, 2, () => oneJourney(services.gatewayUrl, warm));
   const phases = {};
-  for (const [label, count, workers] of [['sequential', Math.max(20, Math.round(journeys / 4)), 1], ['concurrent', journeys, concurrency]]) {
+  for (const [label, count, workers] of [
+    ['sequential', Math.max(20, Math.round(journeys / 4)), 1],
+    ['concurrent', journeys, concurrency],
+  ]) {
     const samples = {};
     const wallStart = performance.now();
     await runPool(count, workers, () => oneJourney(services.gatewayUrl, samples));

@@ -56,7 +56,13 @@ try {
   const started = performance.now();
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the platform exited with ${server.exitCode}`);
-    if (await fetch(`${base}/health/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (performance.now() - started > 180_000) throw new Error('not ready after 180 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -110,12 +116,15 @@ try {
     seen.add(roundId);
     void Promise.all(
       players.map((token, index) => call('POST', `/wps/house/live/tables/${tableId}/bets`, { token, body: { roundId, bets: [{ spot: index % 2 ? 'red' : 'black', amount: '1' }] } })),
-    ).then((results) => {
-      for (const result of results.filter((item) => item.status !== 200)) {
-        betErrors++;
-        betErrorCodes[result.body.code ?? result.status] = (betErrorCodes[result.body.code ?? result.status] ?? 0) + 1;
-      }
-    }, () => undefined);
+    ).then(
+      (results) => {
+        for (const result of results.filter((item) => item.status !== 200)) {
+          betErrors++;
+          betErrorCodes[result.body.code ?? result.status] = (betErrorCodes[result.body.code ?? result.status] ?? 0) + 1;
+        }
+      },
+      () => undefined,
+    );
   });
   const roundDeadline = performance.now() + rounds * 30_000;
   while (performance.now() < roundDeadline && [...perRound.keys()].filter((roundId) => seen.has(roundId)).length < rounds) {

@@ -95,7 +95,12 @@ async function seedMembers(execute) {
 async function compare(baseUrl, usernames, passwordHash, children) {
   const before = await bareHashRate(passwordHash);
   // In cluster mode, where each login's CPU goes: the bare verify costs the bench process the same hash.
-  const meter = children ? cpuMeter(children, children.map(({ name }) => name)) : undefined;
+  const meter = children
+    ? cpuMeter(
+        children,
+        children.map(({ name }) => name),
+      )
+    : undefined;
   const through = await loginRate(baseUrl, usernames);
   const cpuMsPerLogin = meter?.(logins + 8);
   const after = await bareHashRate(passwordHash);
@@ -160,7 +165,12 @@ for (const [mode, result] of Object.entries(results)) {
   row('bare verify, before', result.bareHash.before);
   row('logins via gateway', result.logins);
   row('bare verify, after', result.bareHash.after);
-  if (result.cpuMsPerLogin) console.log(`CPU per login (ms): ${Object.entries(result.cpuMsPerLogin).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+  if (result.cpuMsPerLogin)
+    console.log(
+      `CPU per login (ms): ${Object.entries(result.cpuMsPerLogin)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', ')}`,
+    );
   console.log(`logins/s ÷ hashes/s = ${result.ratio}; platform overhead = ${(result.platformOverhead * 100).toFixed(1)} % (goal ≤ 20 %)`);
 }
 mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });

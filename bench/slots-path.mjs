@@ -82,7 +82,15 @@ async function measure(base) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { spins: latencies.length, failures, seconds: Number(elapsed.toFixed(2)), spinsPerSecond: Math.round(((latencies.length - failures) / elapsed) * 10) / 10, latencyMs: summarise(latencies), players: playerCount, concurrency };
+  return {
+    spins: latencies.length,
+    failures,
+    seconds: Number(elapsed.toFixed(2)),
+    spinsPerSecond: Math.round(((latencies.length - failures) / elapsed) * 10) / 10,
+    latencyMs: summarise(latencies),
+    players: playerCount,
+    concurrency,
+  };
 }
 
 async function embedded() {
@@ -117,7 +125,9 @@ if (values.mode === 'embedded' || values.mode === 'both') results.embedded = awa
 if (values.mode === 'cluster' || values.mode === 'both') results.cluster = await cluster();
 for (const [mode, result] of Object.entries(results)) {
   if (mode === 'at') continue;
-  console.log(`slots through the whole path (${mode}): ${result.spinsPerSecond} spins/s over ${result.seconds} s, ${result.failures} failed, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms`);
+  console.log(
+    `slots through the whole path (${mode}): ${result.spinsPerSecond} spins/s over ${result.seconds} s, ${result.failures} failed, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms`,
+  );
 }
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(path.join(here, 'results', 'slots-path.json'), JSON.stringify(results, null, 2));

@@ -58,7 +58,12 @@ if (!isMainThread) {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const total = parts.reduce((acc, part) => ({ sum: acc.sum + part.sum, sumSquares: acc.sumSquares + part.sumSquares, triggers: acc.triggers + part.triggers, spins: acc.spins + part.spins }), { sum: 0, sumSquares: 0, triggers: 0, spins: 0 });
+    const total = parts.reduce((acc, part) => ({ sum: acc.sum + part.sum, sumSquares: acc.sumSquares + part.sumSquares, triggers: acc.triggers + part.triggers, spins: acc.spins + part.spins }), {
+      sum: 0,
+      sumSquares: 0,
+      triggers: 0,
+      spins: 0,
+    });
     const simulated = total.sum / total.spins;
     const deviation = Math.sqrt(total.sumSquares / total.spins - simulated * simulated);
     const published = slotRtp(SLOT_GAMES[game]).total;

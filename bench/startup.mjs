@@ -16,7 +16,10 @@ async function startOnce(dataDir, port) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false);
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) return performance.now() - begun;
       if (performance.now() - begun > 120_000) throw new Error('not ready after 120 s');
       await new Promise((resolve) => setTimeout(resolve, 25));

@@ -57,9 +57,7 @@ test.describe('house Teen Patti (EN)', () => {
       await expect.poll(() => balance(request, bobToken)).toBe(49);
     });
 
-    await expect
-      .poll(async () => `${await table(alice).getAttribute('data-my-turn')}/${await table(bob).getAttribute('data-my-turn')}`)
-      .toMatch(/^(true\/false|false\/true)$/);
+    await expect.poll(async () => `${await table(alice).getAttribute('data-my-turn')}/${await table(bob).getAttribute('data-my-turn')}`).toMatch(/^(true\/false|false\/true)$/);
     const aliceFirst = (await table(alice).getAttribute('data-my-turn')) === 'true';
     const [first, second] = aliceFirst ? [alice, bob] : [bob, alice];
 

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** A fresh account: starts with a letter, letters and digits only, 4-16 characters. */
 function freshUsername(): string {
-  return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36).padStart(3, '0')}`.slice(0, 16);
+  return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3)
+    .toString(36)
+    .padStart(3, '0')}`.slice(0, 16);
 }
 
 async function useEnglish(page: Page): Promise<void> {

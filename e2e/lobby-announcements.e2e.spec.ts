@@ -132,9 +132,7 @@ test.describe('rank list', () => {
 
     const token = await registerInClient(page, freshUsername('rk'));
     // The FISH vendor game ranked last is launched until it leads the FISH list.
-    const fish = (await api<{ games: ApiGame[] }>(request, 'GET', '/lgw/games/game_menus?gameType=FISH&pageNo=1&pageSize=100&language=EN')).games.filter(
-      (game) => game.vassalage !== 'HOUSE',
-    );
+    const fish = (await api<{ games: ApiGame[] }>(request, 'GET', '/lgw/games/game_menus?gameType=FISH&pageNo=1&pageSize=100&language=EN')).games.filter((game) => game.vassalage !== 'HOUSE');
     const fishIds = new Set(fish.map((game) => String(game.nodeId)));
     const chosen = [...(await rankOf('FISH'))].reverse().find((id) => fishIds.has(id)) ?? String(fish.at(-1)!.nodeId);
 

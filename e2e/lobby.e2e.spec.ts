@@ -273,9 +273,7 @@ test.describe('game lobby (EN)', () => {
 
     // The RNG bet fed the pool: the ticker shows the server's new amount, pushed, without a reload.
     let jackpotAfter = jackpotBefore;
-    await expect
-      .poll(async () => (jackpotAfter = (await api<{ amount: string }>(request, 'GET', '/lgw/games/jackpot')).amount))
-      .not.toBe(jackpotBefore);
+    await expect.poll(async () => (jackpotAfter = (await api<{ amount: string }>(request, 'GET', '/lgw/games/jackpot')).amount)).not.toBe(jackpotBefore);
     await expect(page.getByTestId('jackpot-amount')).toHaveText(grouped(jackpotAfter));
     await expect(guest.getByTestId('jackpot-amount')).toHaveText(grouped(jackpotAfter));
     await expect(guest.getByTestId('winner-row').filter({ hasText: masked }).first()).toBeVisible();

@@ -12,10 +12,7 @@ async function register(page: Page, username: string): Promise<void> {
 }
 
 /** The smallest valid PNG (1x1, transparent). */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** Set OPERATOR_TOKEN for both the platform and the suite (e.g. `OPERATOR_TOKEN=… npm run test:e2e`) to run the operator steps. */
 const OPERATOR_TOKEN = process.env.OPERATOR_TOKEN;

@@ -19,10 +19,15 @@ const freshUsername = () => `reg${Date.now().toString(36)}${randomInt(0, 1296).t
 const freshMobile = () => `55${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 
 async function memberRow(account: string) {
-  const [row] = await rows<{ id: string; upline_id: string | null; email: string | null; mobile_num: string | null; country_dialing_code: string | null; register_method: string | null; payee_name: string | null }>(
-    platform.db.orm,
-    sql`SELECT * FROM identity.members WHERE merchant_code = 'DEMO' AND username_key = ${account.toLowerCase()}`,
-  );
+  const [row] = await rows<{
+    id: string;
+    upline_id: string | null;
+    email: string | null;
+    mobile_num: string | null;
+    country_dialing_code: string | null;
+    register_method: string | null;
+    payee_name: string | null;
+  }>(platform.db.orm, sql`SELECT * FROM identity.members WHERE merchant_code = 'DEMO' AND username_key = ${account.toLowerCase()}`);
   return row;
 }
 
@@ -165,7 +170,12 @@ test('fields, required marks and messages follow the configuration the operator 
     await expect(page.getByTestId('register-modal')).toBeHidden();
     expect(await memberRow(username)).toMatchObject({ payee_name: 'Lucía Pérez' });
   } finally {
-    await changeBrand({ register: { payeeName: { enabled: false, required: false, patternId: 'FULL_NAME', minLength: 3, maxLength: 50 }, qqNum: { enabled: false, required: false, patternId: 'DIGITS', minLength: 5, maxLength: 12 } } });
+    await changeBrand({
+      register: {
+        payeeName: { enabled: false, required: false, patternId: 'FULL_NAME', minLength: 3, maxLength: 50 },
+        qqNum: { enabled: false, required: false, patternId: 'DIGITS', minLength: 5, maxLength: 12 },
+      },
+    });
   }
 });
 

@@ -2,7 +2,9 @@ import { expect, type Page } from '@playwright/test';
 
 /** A username no earlier run has taken: a prefix letter, the time and a random tail, at most 16 characters. */
 export function freshUsername(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`.slice(0, 16);
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0')}`.slice(0, 16);
 }
 
 /**

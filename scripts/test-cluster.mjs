@@ -15,7 +15,7 @@ try {
   // The payments suite plays the operator and the sandbox provider: both the services and the tests get these.
   const payments = { OPERATOR_TOKEN: randomBytes(24).toString('base64url'), SANDBOX_PAY_ENABLED: 'true', SANDBOX_PAY_SECRET: randomBytes(32).toString('hex') };
   services = await startServices({ ...infra, DATABASE_URL: database.url }, { env: { WALLET_VENDOR_SECRETS: `CHAOSVENDOR:${chaosSecret}`, ...payments } });
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', ...process.argv.slice(2)], {
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', '--no-file-parallelism', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...infra, DATABASE_URL: database.url, GATEWAY_URL: services.gatewayUrl, SERVICE_TOKEN: services.serviceToken, CHAOS_VENDOR_SECRET: chaosSecret, ...payments },

@@ -48,10 +48,7 @@ function ensureChromium() {
   if (hasChromium()) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    fail(
-      `Chromium is missing at ${CHROMIUM}. Install Debian's package first: sudo apt-get install -y chromium ` +
-        '(the suite never downloads a browser of its own).',
-    );
+    fail(`Chromium is missing at ${CHROMIUM}. Install Debian's package first: sudo apt-get install -y chromium ` + '(the suite never downloads a browser of its own).');
   }
   log(`${CHROMIUM} is missing: installing Debian's chromium package`);
   const install = () => run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', 'chromium']);
@@ -68,7 +65,8 @@ function freePort() {
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      // listening on a TCP port, so the address is never a pipe name
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });

@@ -131,9 +131,15 @@ async function scenario(label, base, players, gameTypeFor) {
   const meter = cpuMeter(serviceChildren, ['gateway', 'wallet']);
   const capacity = await closedLoop(base, players, gameTypeFor, SECONDS, WORKERS);
   capacity.cpuMsPerRound = meter(capacity.betsPerSecond * SECONDS);
-  console.log(`${label.padEnd(8)} CPU per round (ms): ${Object.entries(capacity.cpuMsPerRound).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+  console.log(
+    `${label.padEnd(8)} CPU per round (ms): ${Object.entries(capacity.cpuMsPerRound)
+      .map(([name, ms]) => `${name} ${ms}`)
+      .join(', ')}`,
+  );
   const at70 = await openLoop(base, players, gameTypeFor, SECONDS, Math.max(1, capacity.betsPerSecond * 0.7));
-  console.log(`${label.padEnd(8)} sustainable ${capacity.betsPerSecond} bets/s (errors ${capacity.errors}); at 70 % (${at70.rate.toFixed(1)}/s): p50 ${at70.latency.p50} ms, p99 ${at70.latency.p99} ms, p99.9 ${at70.latency.p999} ms, max ${at70.latency.max} ms, >1 s: ${at70.over1s}, errors ${at70.errors}`);
+  console.log(
+    `${label.padEnd(8)} sustainable ${capacity.betsPerSecond} bets/s (errors ${capacity.errors}); at 70 % (${at70.rate.toFixed(1)}/s): p50 ${at70.latency.p50} ms, p99 ${at70.latency.p99} ms, p99.9 ${at70.latency.p999} ms, max ${at70.latency.max} ms, >1 s: ${at70.over1s}, errors ${at70.errors}`,
+  );
   return { capacity, at70 };
 }
 

@@ -2,22 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  agentContractsRpc,
-  gamesRpc,
-  houseRpc,
-  identityRpc,
-  noticesRpc,
-  pointsRpc,
-  walletRpc,
-  type RpcContract,
-} from '@wps/contracts';
+import { agentContractsRpc, gamesRpc, houseRpc, identityRpc, noticesRpc, pointsRpc, walletRpc, type RpcContract } from '@wps/contracts';
 import {
   createInProcessClient,
   createLogger,
   databaseReady,
   InMemoryEventBus,
   initTracing,
+  loadConfig,
   MemoryStore,
   migrate,
   openPglite,
@@ -31,12 +23,13 @@ import { identityService } from '@wps/identity';
 import { DevelopmentMailSink } from '@wps/identity/infra/mailer';
 import { DevSmsSink } from '@wps/identity/infra/sms';
 import { walletService } from '@wps/wallet';
-import { createGamesService, DEMO_LOTTERY_VENDORS, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
+import { createGamesService, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
 import { agentContractsService } from '@wps/agent-contracts';
 import { pointsService } from '@wps/points';
 import { noticesService } from '@wps/notices';
 import { houseServiceWith } from '@wps/house';
-import { createGateway, gatewayEnv, type GatewayClients } from '@wps/gateway';
+import { createGateway, type GatewayClients } from '@wps/gateway';
+import { embeddedEnvironment, embeddedHostConfig } from './config.js';
 
 export interface EmbeddedOptions {
   /** PGlite data folder; undefined keeps everything in memory (tests). */
@@ -72,9 +65,6 @@ export interface EmbeddedPlatform {
   close(): Promise<void>;
 }
 
-/** Embedded defaults: a demo brand with play money, so a fresh clone is usable at once. */
-const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true', SANDBOX_PAY_ENABLED: 'true', GAMES_DEMO_LOTTERY_MS: '60000' };
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = ServiceDefinition<RpcContract, any>;
 
@@ -88,27 +78,20 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const db = await openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined);
   const bus = new InMemoryEventBus();
   const cache = new MemoryStore();
-  const env = { ...EMBEDDED_ENV, ...process.env, ...options.env };
-  // The house vendor signs its wallet calls like any vendor; the demo makes up its secret when none is configured.
-  env.HOUSE_VENDOR_SECRET ||= randomBytes(24).toString('hex');
-  env.WALLET_VENDOR_SECRETS = [env.WALLET_VENDOR_SECRETS, `HOUSE:${env.HOUSE_VENDOR_SECRET}`].filter(Boolean).join(',');
-  // The demo lottery vendors sign their draws (games) and could sign wallet calls alike: a made-up secret for those
-  // the configuration does not name. The wallet and the games service read the same list.
-  if (env.SEED_DEMO === 'true' || env.SEED_DEMO === '1') {
-    env.LOTTERY_VENDOR_SECRET ||= randomBytes(24).toString('hex');
-    const named = new Set((env.WALLET_VENDOR_SECRETS ?? '').split(',').map((pair) => pair.split(':')[0]!.trim()));
-    const demo = DEMO_LOTTERY_VENDORS.filter((code) => !named.has(code)).map((code) => `${code}:${env.LOTTERY_VENDOR_SECRET}`);
-    env.WALLET_VENDOR_SECRETS = [env.WALLET_VENDOR_SECRETS, ...demo].filter(Boolean).join(',');
-  }
+  const env = embeddedEnvironment(options.env);
+  const hostConfig = embeddedHostConfig(env);
 
   // Services that call the wallet themselves get an in-process client of it, as cluster mode gives them an HTTP one.
   const walletClient = () => createInProcessClient('wallet', walletRpc, instances.wallet!.handlers as never);
-  const gamesWithWallet: AnyDefinition = { ...gamesService, create: (context, config: GamesConfig) => createGamesService(context, config, { wallet: walletTransfersPort(walletClient()) }) } as AnyDefinition;
+  const gamesWithWallet: AnyDefinition = {
+    ...gamesService,
+    create: (context, config: GamesConfig) => createGamesService(context, config, { wallet: walletTransfersPort(walletClient()) }),
+  } as AnyDefinition;
   const definitions: AnyDefinition[] = [identityService, walletService, gamesWithWallet, agentContractsService, pointsService, noticesService, houseServiceWith(walletClient)] as AnyDefinition[];
   const instances: Record<string, ServiceInstance> = {};
   for (const definition of definitions) {
     await migrate(db, definition.schema, definition.migrationsDir);
-    const config = z.object(definition.env ?? {}).parse(env);
+    const config = loadConfig(z.object(definition.env ?? {}), env);
     instances[definition.name] = await definition.create({ db, bus, cache, logger: logger.child({ service: definition.name }) }, config);
   }
   for (const instance of Object.values(instances)) await instance.start();
@@ -123,11 +106,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     notices: client('notices', noticesRpc),
     house: client('house', houseRpc),
   };
-  const operatorToken = options.operatorToken === null ? null : (options.operatorToken ?? (env.OPERATOR_TOKEN || randomBytes(24).toString('base64url')));
+  const operatorToken = options.operatorToken === null ? null : (options.operatorToken ?? (hostConfig.OPERATOR_TOKEN || randomBytes(24).toString('base64url')));
   // The embedded demo offers the sandbox provider unless SANDBOX_PAY_ENABLED is off, so deposits can be tried end to
   // end without a real one; the wallet reads the same setting to list the method and accept its deposits.
-  const gatewayConfig = z.object({ SANDBOX_PAY_ENABLED: gatewayEnv.SANDBOX_PAY_ENABLED, VENDOR_REQUESTS_PER_10S: gatewayEnv.VENDOR_REQUESTS_PER_10S }).parse(env);
-  const sandboxPaySecret = gatewayConfig.SANDBOX_PAY_ENABLED ? env.SANDBOX_PAY_SECRET || randomBytes(32).toString('hex') : null;
+  const sandboxPaySecret = hostConfig.SANDBOX_PAY_ENABLED ? hostConfig.SANDBOX_PAY_SECRET || randomBytes(32).toString('hex') : null;
   const gateway = createGateway({
     clients,
     bus,
@@ -138,7 +120,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     readiness: async () => ({ database: await databaseReady(db) }),
     operatorToken: operatorToken ?? undefined,
     sandboxPaySecret: sandboxPaySecret ?? undefined,
-    vendorRequestsPer10s: gatewayConfig.VENDOR_REQUESTS_PER_10S,
+    vendorRequestsPer10s: hostConfig.VENDOR_REQUESTS_PER_10S,
   });
   const server = createServer(gateway.app);
   gateway.attach(server);
@@ -148,7 +130,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const shownHost = !options.host || options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
 
   const identityMailer = (instances.identity as ServiceInstance & { mailer?: unknown }).mailer;

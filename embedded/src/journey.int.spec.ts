@@ -9,7 +9,6 @@ import { rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from './host.js';
 
-
 const waitFor = (check: () => boolean | Promise<boolean>) => eventually(check, 'the condition', 5_000);
 
 describe('the first journey, embedded (PGlite + in-memory bus)', () => {
@@ -20,8 +19,7 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   let token = '';
   let memberId = '';
   const memberCount = async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM identity.members`))[0]!.n;
-  const ledgerTotals = async () =>
-    (await rows<{ n: number; sum: string | null }>(platform.db.orm, sql`SELECT count(*)::int AS n, sum(amount_minor)::text AS sum FROM wallet.entries`))[0]!;
+  const ledgerTotals = async () => (await rows<{ n: number; sum: string | null }>(platform.db.orm, sql`SELECT count(*)::int AS n, sum(amount_minor)::text AS sum FROM wallet.entries`))[0]!;
 
   beforeAll(async () => {
     platform = await startEmbedded({ logLevel: 'silent' });
@@ -31,7 +29,13 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   });
 
   it('answers the permission call for guests with brand, location and flags', async () => {
-    const { status, body } = await call<{ status: number; info: { merchant: { code: string; currency: string; currencySymbol: string; defaultLanguage: string; languages: string[] }; whitelabel: Array<{ modId: string; enabled: string }> }; location: { ip: string }; maintenance: boolean; regionRestriction: boolean }>('GET', '/wps/system/status');
+    const { status, body } = await call<{
+      status: number;
+      info: { merchant: { code: string; currency: string; currencySymbol: string; defaultLanguage: string; languages: string[] }; whitelabel: Array<{ modId: string; enabled: string }> };
+      location: { ip: string };
+      maintenance: boolean;
+      regionRestriction: boolean;
+    }>('GET', '/wps/system/status');
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(body.value.status).toBe(0);
@@ -125,7 +129,7 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
 
     const socket: Socket = io(platform.url, { auth: { token }, transports: ['websocket'] });
     const pushes: Array<{ v: number; type: string; data: { balance: string; version: number } }> = [];
-    socket.on('push', (push) => pushes.push(push));
+    socket.on('push', (push: (typeof pushes)[number]) => pushes.push(push));
     await waitFor(() => socket.connected);
 
     const ledgerBefore = await ledgerTotals();
@@ -143,7 +147,11 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
     expect(await ledgerTotals()).toEqual(ledgerBefore);
 
     const key = randomUUID();
-    const first = await call<{ balance: string; version: number; transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '100.50' }, headers: { 'idempotency-key': key } });
+    const first = await call<{ balance: string; version: number; transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', {
+      token,
+      body: { amount: '100.50' },
+      headers: { 'idempotency-key': key },
+    });
     expect(first.status).toBe(200);
     expect(first.body.value.balance).toBe('100.50');
     const replay = await call<{ transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '100.50' }, headers: { 'idempotency-key': key } });
@@ -163,7 +171,9 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
     const keys = Array.from({ length: 12 }, () => randomUUID());
     await Promise.all(keys.map((key) => call('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '0.10' }, headers: { 'idempotency-key': key } })));
     const sameKey = randomUUID();
-    const replays = await Promise.all(Array.from({ length: 8 }, () => call<{ transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '5.00' }, headers: { 'idempotency-key': sameKey } })));
+    const replays = await Promise.all(
+      Array.from({ length: 8 }, () => call<{ transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '5.00' }, headers: { 'idempotency-key': sameKey } })),
+    );
     expect(new Set(replays.map((reply) => reply.body.value.transactionId)).size).toBe(1);
     const balance = await call<{ balance: string }>('GET', '/wps/v2/wallets/balance', { token });
     expect(balance.body.value.balance).toBe('106.70');

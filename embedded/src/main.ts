@@ -1,20 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import { booleanEnv, loadConfigOrExit, portEnv } from '@wps/platform';
+import { loadEmbeddedMainConfig, repositoryRoot as root } from './config.js';
 import { startEmbedded } from './host.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const config = loadConfigOrExit(
-  z.object({
-    PORT: portEnv(8080),
-    HOST: z.string().default('127.0.0.1'),
-    WPS_DATA_DIR: z.string().default(path.join(root, 'data')),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-    SEED_DEMO: booleanEnv(true),
-    DEMO_PASSWORD: z.string().min(6).default('demo1234'),
-  }),
-);
+const config = loadEmbeddedMainConfig();
 
 const started = performance.now();
 const platform = await startEmbedded({
@@ -30,7 +18,11 @@ const lines = [
   'WPS gaming platform is running (embedded mode).',
   `  Site and API:  ${platform.url}`,
   ...(config.SEED_DEMO
-    ? [`  Demo player:   demoplayer / ${config.DEMO_PASSWORD}`, `  Demo agent:    demoagent / ${config.DEMO_PASSWORD}  (invitation code DEMOAGENT: ${platform.url}/register?affiliateCode=DEMOAGENT)`, '  Demo brand:    DEMO (ES default, EN; MXN $)']
+    ? [
+        `  Demo player:   demoplayer / ${config.DEMO_PASSWORD}`,
+        `  Demo agent:    demoagent / ${config.DEMO_PASSWORD}  (invitation code DEMOAGENT: ${platform.url}/register?affiliateCode=DEMOAGENT)`,
+        '  Demo brand:    DEMO (ES default, EN; MXN $)',
+      ]
     : []),
   ...(platform.operatorToken ? [`  Operator API:  Authorization: Operator ${platform.operatorToken}`] : []),
   `  Sandbox Pay:   ${platform.sandboxPaySecret ? 'on (test deposits, no real money; SANDBOX_PAY_ENABLED=false turns it off)' : 'off'}`,

@@ -40,7 +40,7 @@ describe('game announcements and the rank list in cluster mode', () => {
     expect((await operator('POST', '/operator/v1/merchants/NOSUCH/game-announcements', { titles: { EN: 'x' }, contents: { EN: 'x' } })).body.code).toBe('MERCHANT_NOT_FOUND');
 
     expect((await operator('DELETE', `/operator/v1/merchants/DEMO/game-announcements/${id}`)).status).toBe(200);
-    expect((await db.query('SELECT count(*)::int AS n FROM games.announcements WHERE id = $1', [id])).rows[0].n).toBe(0);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM games.announcements WHERE id = $1', [id])).rows[0]!.n).toBe(0);
     await waitFor(async () => !(await lobby('ES')).body.value.list.some((entry) => entry.id === id), 'the lobby without it');
   });
 
@@ -49,9 +49,9 @@ describe('game announcements and the rank list in cluster mode', () => {
     const fish = (await call<{ games: Game[] }>('GET', '/lgw/games/game_menus?gameType=FISH&pageSize=100')).body.value.games.filter((game) => game.vassalage !== 'HOUSE');
     const rankOf = async () => (await call<{ list: Game[] }>('GET', '/lgw/games/rank?gameType=FISH')).body.value.list.map((game) => game.nodeId);
     const chosen = (await rankOf()).filter((id) => fish.some((game) => game.nodeId === id)).at(-1)!;
-    const launchesOf = async (nodeId: string) => (await db.query('SELECT launches::int AS n FROM games.games WHERE node_id = $1', [nodeId])).rows[0].n as number;
+    const launchesOf = async (nodeId: string) => (await db.query<{ n: number }>('SELECT launches::int AS n FROM games.games WHERE node_id = $1', [nodeId])).rows[0]!.n;
     const before = await launchesOf(chosen);
-    const leader = (await db.query("SELECT max(launches)::int AS n FROM games.games WHERE game_type = 'FISH' AND enabled")).rows[0].n as number;
+    const leader = (await db.query<{ n: number }>("SELECT max(launches)::int AS n FROM games.games WHERE game_type = 'FISH' AND enabled")).rows[0]!.n;
     const needed = leader - before + 1;
     for (let launch = 0; launch < needed; launch++) expect((await call('POST', '/wps/game/launchGame', { token, body: { nodeId: chosen } })).status).toBe(200);
     expect(await launchesOf(chosen)).toBe(before + needed);

@@ -48,7 +48,10 @@ describe('FISH in cluster mode', () => {
     expect(history.body.value.content).toHaveLength(3);
     for (const round of history.body.value.content) {
       const result = round.result as { kind: string; roll: string; caught: boolean };
-      const shot = drawFishShot(new DrawStream(precomputedBlocks(await outcomeBytes(rotated.body.value.revealedServerSeed, round.clientSeed, round.nonce, FISH_ROUND_BLOCKS))), fishKindOf(result.kind)!);
+      const shot = drawFishShot(
+        new DrawStream(precomputedBlocks(await outcomeBytes(rotated.body.value.revealedServerSeed, round.clientSeed, round.nonce, FISH_ROUND_BLOCKS))),
+        fishKindOf(result.kind)!,
+      );
       expect({ roll: formatFishRoll(shot.roll), caught: shot.caught }).toEqual({ roll: result.roll, caught: result.caught });
     }
 

@@ -57,13 +57,13 @@ describe('house live tables in cluster mode', () => {
     const expected = number !== 0 && number % 2 === 0 ? '60.00' : '40.00';
     const balance = await call<{ balance: string }>('GET', '/wps/v2/wallets/balance', { token });
     expect(balance.body.value.balance).toBe(expected);
-    const bets = await db.query('SELECT status FROM house.live_bets WHERE round_id = $1 AND member_id = $2', [round!.roundId, memberId]);
+    const bets = await db.query<{ status: string }>('SELECT status FROM house.live_bets WHERE round_id = $1 AND member_id = $2', [round!.roundId, memberId]);
     expect(bets.rows.map((row) => row.status)).toEqual([expected === '60.00' ? 'won' : 'lost']);
-    const sums = await db.query('SELECT currency, sum(amount_minor)::text AS total FROM wallet.entries GROUP BY currency');
+    const sums = await db.query<{ currency: string; total: string }>('SELECT currency, sum(amount_minor)::text AS total FROM wallet.entries GROUP BY currency');
     for (const row of sums.rows) expect(row.total).toBe('0');
     // One runner per table across instances: the lease has one holder.
-    const lease = await db.query(`SELECT count(DISTINCT lease_owner)::int AS n FROM house.live_tables WHERE lease_until > now()`);
-    expect(lease.rows[0].n).toBe(1);
+    const lease = await db.query<{ n: number }>(`SELECT count(DISTINCT lease_owner)::int AS n FROM house.live_tables WHERE lease_until > now()`);
+    expect(lease.rows[0]!.n).toBe(1);
 
     // The settled round's proof, fetched through the cluster gateway, verifies the browser way (Web Crypto).
     const roundNo = Number(round!.roundId.split('.').pop());

@@ -38,12 +38,12 @@ describe('the first journey in cluster mode', () => {
   });
 
   it('refuses bad registrations with the spec messages and stores nothing', async () => {
-    const before = (await db.query('SELECT count(*)::int AS n FROM identity.members')).rows[0].n;
+    const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.members')).rows[0]!.n;
     const mismatch = await call('PUT', '/wps/member/register', { body: { username, password, confirmPassword: 'nope12345', acceptTerms: true } });
     expect(mismatch).toMatchObject({ status: 400, body: { code: 'CONFIRM_PASSWORD_MISMATCH', message: 'Confirmation password is not correct.' } });
     const badName = await call('PUT', '/wps/member/register', { body: { username: '_x', password, confirmPassword: password, acceptTerms: true } });
     expect(badName).toMatchObject({ status: 400, body: { code: 'ACCOUNT_FORMAT', message: 'Account format is incorrect' } });
-    expect((await db.query('SELECT count(*)::int AS n FROM identity.members')).rows[0].n).toBe(before);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.members')).rows[0]!.n).toBe(before);
   });
 
   it('registers, logs in and reads member info across services over HTTP', async () => {
@@ -68,10 +68,14 @@ describe('the first journey in cluster mode', () => {
   it('credits a deposit through the ledger and pushes the balance over Socket.IO via Kafka', async () => {
     const socket: Socket = io(gateway, { auth: { token }, transports: ['websocket'] });
     const pushes: Array<{ v: number; type: string; data: { balance: string } }> = [];
-    socket.on('push', (push) => pushes.push(push));
+    socket.on('push', (push: (typeof pushes)[number]) => pushes.push(push));
     await waitFor(() => socket.connected);
     const key = randomUUID();
-    const deposit = await call<{ balance: string; version: number; transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '75.25' }, headers: { 'idempotency-key': key } });
+    const deposit = await call<{ balance: string; version: number; transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', {
+      token,
+      body: { amount: '75.25' },
+      headers: { 'idempotency-key': key },
+    });
     expect(deposit.status).toBe(200);
     expect(deposit.body.value.balance).toBe('75.25');
     const replay = await call<{ transactionId: string }>('POST', '/wps/v2/wallets/deposit/demo', { token, body: { amount: '75.25' }, headers: { 'idempotency-key': key } });
@@ -81,9 +85,9 @@ describe('the first journey in cluster mode', () => {
     await waitFor(() => pushes.some((push) => push.type === 'balance' && push.data.balance === '75.25'));
     const balance = await call<{ balance: string; currency: string }>('GET', '/wps/v2/wallets/balance', { token });
     expect(balance.body.value).toMatchObject({ balance: '75.25', currency: 'MXN' });
-    const sums = await db.query('SELECT currency, sum(amount_minor)::text AS total FROM wallet.entries GROUP BY currency');
+    const sums = await db.query<{ currency: string; total: string }>('SELECT currency, sum(amount_minor)::text AS total FROM wallet.entries GROUP BY currency');
     for (const row of sums.rows) expect(row.total).toBe('0');
-    await waitFor(async () => (await db.query('SELECT count(*)::int AS n FROM wallet.outbox WHERE published_at IS NULL')).rows[0].n === 0);
+    await waitFor(async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wallet.outbox WHERE published_at IS NULL')).rows[0]!.n === 0);
     socket.close();
   });
 

@@ -67,11 +67,9 @@ describe('lottery in cluster mode', () => {
     const later = { ...draw, drawNo: `${drawNo}b`, numbers: ['0', '0', '1'], drawnAt: new Date(Date.now() + 1_000).toISOString() };
     expect((await signed('LOTT', 'lottery-draws', later)).status).toBe(200);
 
-    const page = await call<{ list: Draw[]; pageNo: number; pageSize: number; total: number; totalPages: number }>(
-      'GET',
-      `/lotto/lgw/games/opened/numero?gameCode=${game.gameCode}&pageSize=1`,
-      { token: member.token },
-    );
+    const page = await call<{ list: Draw[]; pageNo: number; pageSize: number; total: number; totalPages: number }>('GET', `/lotto/lgw/games/opened/numero?gameCode=${game.gameCode}&pageSize=1`, {
+      token: member.token,
+    });
     expect(page.status).toBe(200);
     expect(page.body.value.list.map((found) => found.drawNo)).toEqual([later.drawNo]);
     expect(page.body.value).toMatchObject({ pageNo: 1, pageSize: 1, total: 2, totalPages: 2 });

@@ -26,11 +26,11 @@ describe('passwords and sessions in cluster mode', () => {
 
   const createMember = async () => {
     const username = `pwc${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-    const inserted = await db.query(
+    const inserted = await db.query<{ id: string }>(
       `INSERT INTO identity.members (merchant_code, username, username_key, nickname, type, password_hash) VALUES ('DEMO', $1, $2, $1, 0, $3) RETURNING id`,
       [username, username.toLowerCase(), await hasher.hash(PASSWORD)],
     );
-    return { id: String(inserted.rows[0].id), username };
+    return { id: String(inserted.rows[0]!.id), username };
   };
   let ip = 20;
   const login = async (username: string, password = PASSWORD) => {

@@ -56,7 +56,7 @@ describe('player money in cluster mode', () => {
   const sign = (body: string) => createHmac('sha256', env.SANDBOX_PAY_SECRET!).update(body).digest('hex');
   const callback = (body: string, signature = sign(body)) => call<Deposit>('POST', '/api/payments/sandbox/callback', { raw: body, headers: { 'x-sandbox-signature': signature } });
   const paid = (deposit: { id: string; amount: string }) => JSON.stringify({ depositId: deposit.id, outcome: 'paid', amount: deposit.amount, providerReference: `REF-${deposit.id}` });
-  const count = async (query: string, params: unknown[] = []) => (await db.query(query, params)).rows[0].n as number;
+  const count = async (query: string, params: unknown[] = []) => (await db.query<{ n: number }>(query, params)).rows[0]!.n;
 
   const login = async (username: string) => {
     const response = await call<{ token: string }>('POST', '/wps/session/login', { body: { username, password: PASSWORD, type: 'username' } });
@@ -107,7 +107,7 @@ describe('player money in cluster mode', () => {
     const member = await register();
     const socket: Socket = io(gateway, { auth: { token: member.token }, transports: ['websocket'] });
     const pushes: Array<{ type: string; data: { balance: string } }> = [];
-    socket.on('push', (push) => pushes.push(push));
+    socket.on('push', (push: (typeof pushes)[number]) => pushes.push(push));
     try {
       await waitFor(() => socket.connected, 'the socket');
       const methods = await call<Array<{ code: string }>>('GET', '/wps/v2/deposit/methods', { token: member.token });
@@ -153,7 +153,7 @@ describe('player money in cluster mode', () => {
     expect(approved.body.value.status).toBe('approved');
     expect((await operator('POST', `/operator/v1/deposits/${created.id}/approve`)).body.code).toBe('PAYMENT_STATE_CONFLICT');
     expect((await merchantWallet(member)).balance).toBe('500.00');
-    const audit = await db.query('SELECT action, actor FROM wallet.payment_actions WHERE subject_id = $1 ORDER BY at', [created.id]);
+    const audit = await db.query<{ action: string; actor: string }>('SELECT action, actor FROM wallet.payment_actions WHERE subject_id = $1 ORDER BY at', [created.id]);
     expect(audit.rows.map((row) => [row.action, row.actor])).toEqual([
       ['proof_uploaded', `member:${member.id}`],
       ['approved', 'operator:cluster.ops'],
@@ -195,7 +195,7 @@ describe('player money in cluster mode', () => {
     const rejected = await operator<Withdrawal>('POST', `/operator/v1/withdrawals/${second.body.value.id}/reject`, { reason: 'Account name does not match' });
     expect(rejected.body.value.status).toBe('rejected');
     expect(await merchantWallet(member)).toMatchObject({ balance: '600.00', held: '0.00', available: '600.00' });
-    const causes = await db.query('SELECT cause FROM wallet.transactions WHERE cause_ref = $1 ORDER BY created_at', [`withdrawal:${second.body.value.id}`]);
+    const causes = await db.query<{ cause: string }>('SELECT cause FROM wallet.transactions WHERE cause_ref = $1 ORDER BY created_at', [`withdrawal:${second.body.value.id}`]);
     expect(causes.rows.map((row) => row.cause)).toEqual(['withdrawal_hold', 'withdrawal_release']);
   });
 

@@ -29,7 +29,7 @@ describe('mobile registration in cluster mode', () => {
   const db = new pg.Client({ connectionString: databaseUrl });
   const mobile = `55${String(randomInt(0, 1e8)).padStart(8, '0')}`;
   const password = 'cluster123';
-  const memberCount = async () => (await db.query('SELECT count(*)::int AS n FROM identity.members')).rows[0].n as number;
+  const memberCount = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.members')).rows[0]!.n;
 
   beforeAll(async () => {
     await db.connect();
@@ -58,8 +58,13 @@ describe('mobile registration in cluster mode', () => {
     expect(registered.status).toBe(200);
     expect(registered.body.value.user.account).toBe(`52${mobile}`);
     const memberId = registered.body.value.user.id;
-    const row = (await db.query('SELECT mobile_num, country_dialing_code, upline_id::text AS upline_id FROM identity.members WHERE id = $1', [memberId])).rows[0];
-    const agent = (await db.query(`SELECT id::text AS id FROM identity.members WHERE merchant_code = 'DEMO' AND username_key = 'demoagent'`)).rows[0];
+    const row = (
+      await db.query<{ mobile_num: string; country_dialing_code: string; upline_id: string | null }>(
+        'SELECT mobile_num, country_dialing_code, upline_id::text AS upline_id FROM identity.members WHERE id = $1',
+        [memberId],
+      )
+    ).rows[0];
+    const agent = (await db.query<{ id: string }>(`SELECT id::text AS id FROM identity.members WHERE merchant_code = 'DEMO' AND username_key = 'demoagent'`)).rows[0]!;
     expect(row).toEqual({ mobile_num: mobile, country_dialing_code: '52', upline_id: agent.id });
 
     // The spent code cannot register the number twice.

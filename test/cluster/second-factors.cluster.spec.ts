@@ -28,11 +28,11 @@ describe('two-factor sign-in in cluster mode', () => {
   beforeAll(async () => {
     await db.connect();
     const hash = await new PasswordHasher(1024).hash(PASSWORD);
-    const inserted = await db.query(
+    const inserted = await db.query<{ id: string }>(
       `INSERT INTO identity.members (merchant_code, username, username_key, nickname, type, password_hash) VALUES ('DEMO', $1, $2, $1, 0, $3) RETURNING id`,
       [username, username.toLowerCase(), hash],
     );
-    memberId = String(inserted.rows[0].id);
+    memberId = String(inserted.rows[0]!.id);
   });
   afterAll(async () => {
     await db.end();
@@ -47,8 +47,8 @@ describe('two-factor sign-in in cluster mode', () => {
     const setup = await call<{ secret: string; otpauthUri: string }>('POST', '/wps/member/2fa/setup', { token });
     expect(setup.status).toBe(200);
     const { secret } = setup.body.value;
-    const sealed = await db.query('SELECT pending_sealed_secret FROM identity.member_totp WHERE member_id = $1', [memberId]);
-    expect(sealed.rows[0].pending_sealed_secret).not.toContain(secret);
+    const sealed = await db.query<{ pending_sealed_secret: string }>('SELECT pending_sealed_secret FROM identity.member_totp WHERE member_id = $1', [memberId]);
+    expect(sealed.rows[0]!.pending_sealed_secret).not.toContain(secret);
     const enrolCode = totpAt(secret, Date.now());
     const enabled = await call('POST', '/wps/member/2fa/enable', { token, body: { code: enrolCode } });
     expect(enabled.status).toBe(200);
@@ -71,7 +71,7 @@ describe('two-factor sign-in in cluster mode', () => {
 
     const overview = await call<{ twoFactorEnabled: boolean; total: number }>('GET', '/wps/member/security', { token: verified.body.value.token });
     expect(overview.body.value).toMatchObject({ twoFactorEnabled: true, total: 2 });
-    const events = await db.query(`SELECT kind FROM identity.security_events WHERE member_id = $1 ORDER BY id`, [memberId]);
+    const events = await db.query<{ kind: string }>(`SELECT kind FROM identity.security_events WHERE member_id = $1 ORDER BY id`, [memberId]);
     expect(events.rows.map((row) => row.kind)).toEqual(expect.arrayContaining(['two-factor-enabled', 'two-factor-required', 'two-factor-failed', 'two-factor-verified']));
   });
 });

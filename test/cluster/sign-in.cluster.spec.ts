@@ -41,7 +41,9 @@ describe('sign-in security in cluster mode', () => {
 
   beforeAll(async () => {
     await db.connect();
-    await db.query(`UPDATE identity.merchants SET settings = jsonb_set(settings, '{whitelabel}', coalesce(settings->'whitelabel', '{}'::jsonb) || '{"MOBILEVERCODELOGIN3": true}'::jsonb) WHERE code = 'DEMO'`);
+    await db.query(
+      `UPDATE identity.merchants SET settings = jsonb_set(settings, '{whitelabel}', coalesce(settings->'whitelabel', '{}'::jsonb) || '{"MOBILEVERCODELOGIN3": true}'::jsonb) WHERE code = 'DEMO'`,
+    );
     // The identity process keeps brands for five seconds.
     await new Promise((resolve) => setTimeout(resolve, 5_200));
   });
@@ -72,7 +74,7 @@ describe('sign-in security in cluster mode', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('ACCOUNT_LOCKED');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
-    const events = await db.query(`SELECT kind FROM identity.security_events WHERE member_id = $1 ORDER BY id`, [member.id]);
+    const events = await db.query<{ kind: string }>(`SELECT kind FROM identity.security_events WHERE member_id = $1 ORDER BY id`, [member.id]);
     expect(events.rows.filter((row) => row.kind === 'login-failed')).toHaveLength(10);
     expect(events.rows.filter((row) => row.kind === 'login-locked')).toHaveLength(1);
 
@@ -96,11 +98,20 @@ describe('sign-in security in cluster mode', () => {
     expect(again.body.code).toBe('SMS_TOO_FREQUENT');
 
     let code = '';
-    await eventually(() => {
-      const line = existsSync(SMS_OUTBOX) ? readFileSync(SMS_OUTBOX, 'utf8').split('\n').reverse().find((entry) => entry.includes(`"to":"${DIAL} ${mobile}"`)) : undefined;
-      code = line ? (JSON.parse(line) as { code: string }).code : '';
-      return code !== '';
-    }, 'the code in the SMS outbox', 10_000);
+    await eventually(
+      () => {
+        const line = existsSync(SMS_OUTBOX)
+          ? readFileSync(SMS_OUTBOX, 'utf8')
+              .split('\n')
+              .reverse()
+              .find((entry) => entry.includes(`"to":"${DIAL} ${mobile}"`))
+          : undefined;
+        code = line ? (JSON.parse(line) as { code: string }).code : '';
+        return code !== '';
+      },
+      'the code in the SMS outbox',
+      10_000,
+    );
 
     const wrong = await call('POST', '/wps/session/login', { body: { type: 'sms', username: mobile, password: code === '000000' ? '111111' : '000000', countryDialingCode: DIAL } });
     expect(wrong.body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID', message: 'Please enter a valid verification code' });

@@ -28,7 +28,15 @@ const startWallet = async () => {
     env: { ...env, PORT: String(WALLET_PORT), LOG_LEVEL: 'error', WALLET_VENDOR_SECRETS: `${VENDOR}:${env.CHAOS_VENDOR_SECRET}`, WALLET_DEMO_DEPOSITS: 'true' },
     stdio: 'ignore',
   });
-  await eventually(() => fetch(`http://127.0.0.1:${WALLET_PORT}/health/ready`).then((r) => r.ok, () => false), 'the wallet process', 60_000);
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${WALLET_PORT}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'the wallet process',
+    60_000,
+  );
 };
 const killWallet = async () => {
   const child = wallet;
@@ -151,14 +159,14 @@ describe('wallet chaos: SIGKILL during concurrent vendor traffic', () => {
     await traffic;
     expect(duplicatesSent).toBeGreaterThan(10);
 
-    const sums = await db.query('SELECT currency, sum(amount_minor)::text AS total FROM wallet.entries GROUP BY currency');
+    const sums = await db.query<{ currency: string; total: string }>('SELECT currency, sum(amount_minor)::text AS total FROM wallet.entries GROUP BY currency');
     for (const row of sums.rows) expect(row.total).toBe('0');
-    const negative = await db.query('SELECT count(*)::int AS n FROM wallet.accounts WHERE NOT allow_negative AND balance_minor < 0');
-    expect(negative.rows[0].n).toBe(0);
-    const drift = await db.query(
+    const negative = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wallet.accounts WHERE NOT allow_negative AND balance_minor < 0');
+    expect(negative.rows[0]!.n).toBe(0);
+    const drift = await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM wallet.accounts a WHERE a.balance_minor <> coalesce((SELECT sum(amount_minor) FROM wallet.entries e WHERE e.account_id = a.id), 0)',
     );
-    expect(drift.rows[0].n).toBe(0);
+    expect(drift.rows[0]!.n).toBe(0);
 
     for (const player of players) {
       const balance = await vendorCall('balance', { player: player.id, currency: 'MXN' });
@@ -171,12 +179,8 @@ describe('wallet chaos: SIGKILL during concurrent vendor traffic', () => {
       [VENDOR],
     );
     expect(settledTwice.rows).toEqual([]);
-    const settledEvents = await db.query(`SELECT count(*)::int AS n FROM wallet.outbox WHERE topic = 'bets.v1' AND envelope->'payload'->>'vendor' = $1`, [VENDOR]);
-    expect(settledEvents.rows[0].n).toBe(settledRounds.size);
-    await eventually(
-      async () => (await db.query('SELECT count(*)::int AS n FROM wallet.outbox WHERE published_at IS NULL')).rows[0].n === 0,
-      'the outbox to drain',
-      60_000,
-    );
+    const settledEvents = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet.outbox WHERE topic = 'bets.v1' AND envelope->'payload'->>'vendor' = $1`, [VENDOR]);
+    expect(settledEvents.rows[0]!.n).toBe(settledRounds.size);
+    await eventually(async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wallet.outbox WHERE published_at IS NULL')).rows[0]!.n === 0, 'the outbox to drain', 60_000);
   }, 600_000);
 });

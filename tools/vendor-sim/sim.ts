@@ -158,18 +158,18 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '3' },
     },
   });
-  const scenario = values.scenario!;
+  const scenario = values.scenario;
   const rounds = Number(values.rounds);
   if (!values.secret || !values.player || !(scenario === 'all' || (SCENARIOS as readonly string[]).includes(scenario)) || !Number.isInteger(rounds) || rounds < 1 || rounds > 1_000) {
     process.stderr.write(`usage: sim.ts --url URL --vendor CODE --secret SECRET --player MEMBER_ID [--currency MXN] [--scenario ${SCENARIOS.join('|')}|all] [--rounds 1..1000]\n`);
     process.exit(2);
   }
   const report = await runScenarios({
-    url: values.url!,
-    vendor: values.vendor!,
+    url: values.url,
+    vendor: values.vendor,
     secret: values.secret,
     player: values.player,
-    currency: values.currency!,
+    currency: values.currency,
     scenarios: scenario === 'all' ? SCENARIOS : [scenario as Scenario],
     rounds,
     log: (line) => process.stdout.write(`${line}\n`),

@@ -54,7 +54,7 @@ function Shell() {
   const isMemberCenter = path === MEMBER_PATH;
 
   useEffect(() => {
-    if (!HOME_PATHS.has(path) && !isMemberCenter && !isLobbyPath(path)) navigate('/', { replace: true });
+    if (!HOME_PATHS.has(path) && !isMemberCenter && !isLobbyPath(path)) void navigate('/', { replace: true });
   }, [path, isMemberCenter, navigate]);
 
   if (phase === 'loading') return <LoadingScreen />;
@@ -64,29 +64,29 @@ function Shell() {
 
   return (
     <LobbyProvider>
-    <div className="layout">
-      <ScrollManager />
-      <Header />
-      <main className="main">
-        {isMemberCenter ? (
-          <Suspense fallback={<div className="area-loading" aria-busy="true" />}>
-            <MemberCenter />
-          </Suspense>
-        ) : isLobbyPath(path) ? (
-          <LobbyArea path={path} />
-        ) : (
-          <Home />
-        )}
-      </main>
-      {!hidesFooter(path) && <Footer />}
-      {modal === 'login' && <LoginModal />}
-      {modal === 'register' && <RegisterModal />}
-      {modal === 'forgotPassword' && <ForgotPasswordModal />}
-      {modal === 'changePassword' && <ChangePasswordModal />}
-      <ConfirmDialog />
-      <NoticeDialog />
-      <Toasts />
-    </div>
+      <div className="layout">
+        <ScrollManager />
+        <Header />
+        <main className="main">
+          {isMemberCenter ? (
+            <Suspense fallback={<div className="area-loading" aria-busy="true" />}>
+              <MemberCenter />
+            </Suspense>
+          ) : isLobbyPath(path) ? (
+            <LobbyArea path={path} />
+          ) : (
+            <Home />
+          )}
+        </main>
+        {!hidesFooter(path) && <Footer />}
+        {modal === 'login' && <LoginModal />}
+        {modal === 'register' && <RegisterModal />}
+        {modal === 'forgotPassword' && <ForgotPasswordModal />}
+        {modal === 'changePassword' && <ChangePasswordModal />}
+        <ConfirmDialog />
+        <NoticeDialog />
+        <Toasts />
+      </div>
     </LobbyProvider>
   );
 }
@@ -106,10 +106,38 @@ export function App() {
               </Suspense>
             }
           />
-          <Route path="/house/:gameCode" element={<Suspense fallback={<LoadingScreen />}><HouseGame /></Suspense>} />
-          <Route path="/lottery" element={<Suspense fallback={<LoadingScreen />}><Lottery /></Suspense>} />
-          <Route path="/vnLottery" element={<Suspense fallback={<LoadingScreen />}><Lottery /></Suspense>} />
-          <Route path="/seaLottery" element={<Suspense fallback={<LoadingScreen />}><Lottery /></Suspense>} />
+          <Route
+            path="/house/:gameCode"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <HouseGame />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/lottery"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <Lottery />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/vnLottery"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <Lottery />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/seaLottery"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <Lottery />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<Shell />} />
         </Routes>
       </AppStateProvider>

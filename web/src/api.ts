@@ -3,8 +3,9 @@
  * language, unwraps the `{ success, code, message, value }` envelope, and ends the session when an authenticated
  * call answers 401.
  */
+import { useCases, type UseCase, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
 import i18n from './i18n';
-import { clearSession, getToken, type SessionUser } from './session';
+import { clearSession, getToken } from './session';
 
 export type ApiLanguage = 'ES' | 'EN';
 
@@ -31,90 +32,20 @@ export class ApiError extends Error {
 
 // ---- Shapes ---------------------------------------------------------------------------------------------------
 
-export interface MerchantInfo {
-  code: string;
-  name: string;
-  currency: string;
-  currencySymbol: string;
-  defaultLanguage: string;
-  languages: string[];
-}
+type Answer<K extends keyof UseCases> = UseCaseResponse<UseCases[K]>;
+type Fields<K extends keyof UseCases> = UseCaseRequest<UseCases[K]>;
 
-export interface CustomerServiceEntry {
-  csType?: string;
-  path?: string;
-  title?: string;
-}
+export type SystemStatus = Answer<'systemStatus'>;
 
-export interface SystemInfo {
-  customerService: CustomerServiceEntry[] | null;
-  domainRoute: unknown;
-  resources: unknown;
-  whitelabel: unknown;
-  register: unknown;
-  mainDomain: string | null;
-  analytics: unknown;
-  imageCDNs: string[] | null;
-  launchGameCDNs: string[] | null;
-  merchant: MerchantInfo;
-}
+export type MemberInfo = Answer<'memberInfo'>;
 
-export type SystemStatusCode = 0 | 1 | 2;
+/** A login or registration answer that carries a session (no second step owed). */
+export type LoginValue = Answer<'login'> & { token: string };
 
-export interface SystemStatus {
-  status: SystemStatusCode;
-  info: SystemInfo;
-  location: { ip: string };
-  maintenance: boolean;
-  maintenanceEnd: string | null;
-  regionRestriction: boolean;
-}
+/** The balance as the client keeps it: the answer, with the brand's currency symbol once known. */
+export type BalanceValue = UseCaseResponse<UseCases['balance']> & { currencySymbol?: string };
 
-export interface MemberInfo {
-  id: string | number;
-  account: string;
-  nickname: string | null;
-  type: number;
-  currency: string;
-  currencySymbol: string;
-}
-
-export interface LoginValue {
-  token: string;
-  firstTimeLogin: boolean;
-  passwordExpired: boolean;
-  user: SessionUser;
-}
-
-export interface LoginBody {
-  username: string;
-  password: string;
-  type: 'username';
-  captcha?: string;
-}
-
-export interface RegisterBody {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  registerUrl: string;
-  registerMethod: 'WEB';
-  referralCode?: string;
-}
-
-export interface BalanceValue {
-  balance: string;
-  currency: string;
-  currencySymbol?: string;
-  version: number;
-}
-
-export interface DemoDepositValue {
-  balance: string;
-  currency: string;
-  version: number;
-  transactionId: string;
-}
+export type DemoDepositValue = UseCaseResponse<UseCases['demoDeposit']>;
 
 export interface LoginFailureValue {
   captcha?: boolean;
@@ -129,134 +60,23 @@ export interface Paged<T> {
   total: number;
 }
 
-export type DepositMethodKind = 'manual_bank' | 'sandbox_gateway';
-
-export interface DepositMethod {
-  code: string;
-  kind: DepositMethodKind;
-  name: string;
-  minAmount: string;
-  maxAmount: string;
-  currency: string;
-  details: { bankName?: string; accountName?: string; accountNumber?: string; note?: string };
-}
-
-export interface Deposit {
-  id: string;
-  status: string;
-  method: string;
-  amount: string;
-  currency: string;
-  createdAt: string;
-  paymentUrl?: string;
-  reason?: string | null;
-  proofCount?: number;
-}
-
-export interface ProofFile {
-  name: string;
-  contentType: 'image/png' | 'image/jpeg';
-  dataBase64: string;
-}
-
-export type LimitValue = string | null;
-
-export interface DepositLimits {
-  daily: LimitValue;
-  weekly: LimitValue;
-  monthly: LimitValue;
-  pending?: { daily?: LimitValue; weekly?: LimitValue; monthly?: LimitValue; effectiveAt: string } | null;
-}
-
-export type DepositLimitsUpdate = Partial<Record<'daily' | 'weekly' | 'monthly', LimitValue>>;
-
-export interface WithdrawBody {
-  amount: string;
-  paymentPassword: string;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-}
-
-export interface Withdrawal {
-  id: string;
-  status: string;
-  amount: string;
-  currency: string;
-  createdAt: string;
-  bankName?: string;
-  accountNumber?: string;
-  receivedAmount?: string | null;
-  autoConfirmed?: boolean;
-  reason?: string | null;
-}
-
-export type ConfirmResult = 'received' | 'partial' | 'not_received';
-
-export interface ConfirmWithdrawalBody {
-  result: ConfirmResult;
-  receivedAmount?: string;
-  comment?: string;
-  files?: ProofFile[];
-}
-
-export interface MerchantWallet {
-  balance: string;
-  held: string;
-  available: string;
-  currency: string;
-  currencySymbol?: string;
-}
-
-export interface TransferBody {
-  toAccount: string;
-  amount: string;
-  paymentPassword: string;
-}
-
-export interface TransferValue {
-  transferId: string;
-  balance: string;
-  currency: string;
-}
-
-export interface PaymentPasswordBody {
-  password: string;
-  confirmPassword: string;
-  oldPassword?: string;
-}
-
-export interface AccountRecord {
-  id: string;
-  type: string;
-  amount: string;
-  balanceAfter: string;
-  currency: string;
-  reference: string | null;
-  createdAt: string;
-}
-
-export interface AccountRecordQuery {
-  pageNo: number;
-  pageSize: number;
-  type?: string;
-  from?: string;
-  to?: string;
-}
-
-export interface BetRecord {
-  roundId: string;
-  vendor: string;
-  gameType: string;
-  gameCode: string | null;
-  betAmount: string;
-  validBet: string;
-  winAmount: string;
-  currency: string;
-  status: string;
-  createdAt: string;
-  settledAt: string | null;
-}
+export type DepositMethod = Answer<'depositMethods'>[number];
+export type DepositMethodKind = DepositMethod['kind'];
+export type Deposit = Answer<'createDeposit'>;
+export type ProofFile = Fields<'depositProof'>['files'][number];
+export type DepositLimits = Answer<'depositLimits'>;
+export type LimitValue = DepositLimits['daily'];
+export type DepositLimitsUpdate = Fields<'setDepositLimits'>;
+export type WithdrawBody = Fields<'withdraw'> & { paymentPassword: string };
+export type Withdrawal = Answer<'withdraw'>;
+export type ConfirmResult = Fields<'confirmWithdrawal'>['result'];
+export type ConfirmWithdrawalBody = Omit<Fields<'confirmWithdrawal'>, 'withdrawalId'>;
+export type MerchantWallet = Answer<'merchantWallet'>;
+export type TransferBody = Fields<'walletTransfer'> & { paymentPassword: string };
+export type TransferValue = Answer<'walletTransfer'>;
+export type PaymentPasswordBody = Fields<'setPaymentPassword'> & { password: string; confirmPassword: string };
+export type AccountRecord = Answer<'accountRecord'>['content'][number];
+export type AccountRecordQuery = Fields<'accountRecord'>;
 
 // ---- Hooks the app registers -------------------------------------------------------------------------------
 
@@ -331,71 +151,75 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(response.status, code, i18n.t(code === 'NETWORK' ? 'err_network' : 'err_unknown'));
   }
   if (!response.ok || !envelope.success) {
-    throw new ApiError(
-      response.status,
-      envelope.code ?? 'UNKNOWN',
-      envelope.message || i18n.t('err_unknown'),
-      envelope.value,
-    );
+    throw new ApiError(response.status, envelope.code ?? 'UNKNOWN', envelope.message || i18n.t('err_unknown'), envelope.value);
   }
   return envelope.value as T;
+}
+
+// ---- Declared use cases --------------------------------------------------------------------------------------
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Required by the declaration of money-moving calls; the same key on a retry answers the first result. */
+  idempotencyKey?: string;
+  /**
+   * Send the session on a call any guest may make, whose answer then includes what is the member's (a table's state).
+   * As on a member call, a missing session fails the call and a 401 ends it.
+   */
+  withSession?: boolean;
+}
+
+/**
+ * Calls a use case declared in `@wps/contracts`: its method and path, path fields filled in, the other fields as the
+ * query (GET) or the JSON body, the session token when the call needs a member. The answer is typed by the declaration.
+ */
+export function call<U extends UseCase>(useCase: U, input: UseCaseRequest<U>, options: CallOptions = {}): Promise<UseCaseResponse<U>> {
+  const fields: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const path = useCase.paths[0].replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = fields[name];
+    delete fields[name];
+    return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  });
+  const auth = useCase.auth === 'member' || useCase.auth === 'real-member' || options.withSession === true;
+  const headers = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
+  if (useCase.method === 'GET') {
+    const search = query(fields as Record<string, string | number | undefined>);
+    return request<UseCaseResponse<U>>('GET', search ? `${path}?${search}` : path, { auth, headers, signal: options.signal });
+  }
+  return request<UseCaseResponse<U>>(useCase.method, path, { auth, headers, body: fields, signal: options.signal });
 }
 
 // ---- Endpoints -----------------------------------------------------------------------------------------------
 
 export const api = {
-  systemStatus: (signal?: AbortSignal) => request<SystemStatus>('GET', '/wps/system/status', { signal }),
-  memberInfo: () => request<MemberInfo>('GET', '/wps/member/info', { auth: true }),
-  login: (body: LoginBody) => request<LoginValue>('POST', '/wps/session/login', { body }),
-  register: (body: RegisterBody) => request<LoginValue>('PUT', '/wps/member/register', { body }),
-  logout: () => request<unknown>('DELETE', '/wps/session/logout', { auth: true }),
-  balance: () => request<BalanceValue>('GET', '/wps/v2/wallets/balance', { auth: true }),
-  demoDeposit: (amount: string, idempotencyKey: string) =>
-    request<DemoDepositValue>('POST', '/wps/v2/wallets/deposit/demo', {
-      auth: true,
-      body: { amount },
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
-  depositMethods: () => request<DepositMethod[]>('GET', '/wps/v2/deposit/methods', { auth: true }),
-  createDeposit: (body: { methodCode: string; amount: string }, idempotencyKey: string) =>
-    request<Deposit>('POST', '/wps/v2/deposit', { auth: true, body, headers: { 'Idempotency-Key': idempotencyKey } }),
-  uploadDepositProof: (depositId: string, files: ProofFile[], idempotencyKey: string) =>
-    request<{ id: string; proofCount: number }>('POST', `/wps/v2/deposit/${encodeURIComponent(depositId)}/proof`, {
-      auth: true,
-      body: { files },
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
-  deposits: (pageNo: number, pageSize: number) =>
-    request<Paged<Deposit>>('GET', `/wps/v2/deposits?${query({ pageNo, pageSize })}`, { auth: true }),
-  withdrawals: (pageNo: number, pageSize: number) =>
-    request<Paged<Withdrawal>>('GET', `/wps/v2/withdrawals?${query({ pageNo, pageSize })}`, { auth: true }),
-  depositLimits: () => request<DepositLimits>('GET', '/wps/v2/wallets/deposit-limits', { auth: true }),
-  updateDepositLimits: (body: DepositLimitsUpdate) =>
-    request<DepositLimits>('PUT', '/wps/v2/wallets/deposit-limits', { auth: true, body }),
-  paymentPasswordStatus: () => request<{ isSet: boolean }>('GET', '/wps/member/payment-password', { auth: true }),
-  setPaymentPassword: (body: PaymentPasswordBody) =>
-    request<unknown>('PUT', '/wps/member/payment-password', { auth: true, body }),
-  withdraw: (body: WithdrawBody, idempotencyKey: string) =>
-    request<Withdrawal>('POST', '/wps/v2/withdraw', { auth: true, body, headers: { 'Idempotency-Key': idempotencyKey } }),
-  confirmWithdrawal: (withdrawalId: string, body: ConfirmWithdrawalBody, idempotencyKey: string) =>
-    request<Withdrawal>('POST', `/wps/v2/withdrawals/${encodeURIComponent(withdrawalId)}/confirm`, {
-      auth: true,
-      body,
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
-  merchantWallet: () => request<MerchantWallet>('GET', '/wps/relay/GCS_merchantWallet?isSingle=1', { auth: true }),
-  transfer: (body: TransferBody, idempotencyKey: string) =>
-    request<TransferValue>('POST', '/wps/relay/GCS_walletTransfer', { auth: true, body, headers: { 'Idempotency-Key': idempotencyKey } }),
-  accountRecords: (q: AccountRecordQuery) =>
-    request<Paged<AccountRecord>>('GET', `/wps/v2/wallets/transactions?${query({ ...q })}`, { auth: true }),
-  bets: (pageNo: number, pageSize: number) =>
-    request<Paged<BetRecord>>('GET', `/wps/v2/bets?${query({ pageNo, pageSize })}`, { auth: true }),
+  systemStatus: (signal?: AbortSignal) => call(useCases.systemStatus, {}, { signal }),
+  memberInfo: () => call(useCases.memberInfo, {}),
+  login: (body: Fields<'login'>) => call(useCases.login, body),
+  register: (body: Fields<'register'>) => call(useCases.register, body),
+  logout: () => call(useCases.logout, {}),
+  balance: () => call(useCases.balance, {}),
+  demoDeposit: (amount: string, idempotencyKey: string) => call(useCases.demoDeposit, { amount }, { idempotencyKey }),
+  depositMethods: () => call(useCases.depositMethods, {}),
+  createDeposit: (body: { methodCode: string; amount: string }, idempotencyKey: string) => call(useCases.createDeposit, body, { idempotencyKey }),
+  uploadDepositProof: (depositId: string, files: ProofFile[], idempotencyKey: string) => call(useCases.depositProof, { depositId, files }, { idempotencyKey }),
+  deposits: (pageNo: number, pageSize: number) => call(useCases.deposits, { pageNo, pageSize }),
+  withdrawals: (pageNo: number, pageSize: number) => call(useCases.withdrawals, { pageNo, pageSize }),
+  depositLimits: () => call(useCases.depositLimits, {}),
+  updateDepositLimits: (body: DepositLimitsUpdate) => call(useCases.setDepositLimits, body),
+  paymentPasswordStatus: () => call(useCases.paymentPasswordStatus, {}),
+  setPaymentPassword: (body: PaymentPasswordBody) => call(useCases.setPaymentPassword, body),
+  withdraw: (body: WithdrawBody, idempotencyKey: string) => call(useCases.withdraw, body, { idempotencyKey }),
+  confirmWithdrawal: (withdrawalId: string, body: ConfirmWithdrawalBody, idempotencyKey: string) => call(useCases.confirmWithdrawal, { ...body, withdrawalId }, { idempotencyKey }),
+  merchantWallet: () => call(useCases.merchantWallet, { isSingle: '1' }),
+  transfer: (body: TransferBody, idempotencyKey: string) => call(useCases.walletTransfer, body, { idempotencyKey }),
+  accountRecords: (q: AccountRecordQuery) => call(useCases.accountRecord, q),
+  bets: (pageNo: number, pageSize: number) => call(useCases.betRecord, { pageNo, pageSize }),
 };
 
 /** Query string of the defined, non-empty values. */
-function query(values: Record<string, string | number | undefined>): string {
+function query(values: Record<string, string | number | boolean | undefined | null>): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(name, String(value));
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   return params.toString();
 }
 

@@ -9,7 +9,7 @@ import { uuid } from './uuid';
  */
 export function useIdempotentAction(): <T>(body: unknown, call: (idempotencyKey: string) => Promise<T>) => Promise<T> {
   const pending = useRef<{ key: string; fingerprint: string } | null>(null);
-  return useCallback(async <T,>(body: unknown, call: (idempotencyKey: string) => Promise<T>): Promise<T> => {
+  return useCallback(async <T>(body: unknown, call: (idempotencyKey: string) => Promise<T>): Promise<T> => {
     const fingerprint = JSON.stringify(body) ?? '';
     if (!pending.current || pending.current.fingerprint !== fingerprint) pending.current = { key: uuid(), fingerprint };
     const attempt = pending.current;

@@ -55,10 +55,7 @@ export function signOf(amount: string): -1 | 0 | 1 {
 }
 
 /** Checks an amount the player typed against optional bounds given as decimal strings; answers an i18n key or null. */
-export function checkAmount(
-  amount: string,
-  bounds: { min?: string | null; max?: string | null } = {},
-): { key: string; params?: Record<string, string> } | null {
+export function checkAmount(amount: string, bounds: { min?: string | null; max?: string | null } = {}): { key: string; params?: Record<string, string> } | null {
   if (!amount.trim()) return { key: 'err_input_empty' };
   const minor = toMinor(amount);
   if (minor === null || minor <= 0n) return { key: 'money_err_amount' };

@@ -64,8 +64,7 @@ export function checkUsername(value: string): FieldError | null {
 export function checkPassword(value: string): FieldError | null {
   const v = value.trim();
   if (!v) return { key: 'err_input_empty' };
-  if (v.length < PASSWORD_MIN || v.length > PASSWORD_MAX)
-    return { key: 'err_password_length', params: { min: PASSWORD_MIN, max: PASSWORD_MAX } };
+  if (v.length < PASSWORD_MIN || v.length > PASSWORD_MAX) return { key: 'err_password_length', params: { min: PASSWORD_MIN, max: PASSWORD_MAX } };
   if (!PASSWORD_PATTERN.test(v)) return { key: 'err_password_format' };
   return null;
 }

@@ -9,4 +9,3 @@ export interface ErrorDefinition {
 }
 
 export const def = (status: number, EN: string, ES: string): ErrorDefinition => ({ status, message: { EN, ES } });
-

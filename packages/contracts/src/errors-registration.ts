@@ -2,9 +2,9 @@ import { def, type ErrorDefinition } from './error-definition.js';
 import { PATTERNS, PATTERN_IDS, type PatternId } from './patterns.js';
 
 /** One error per named pattern; `{range}` is filled with the field's configured bounds. */
-const PATTERN_ERRORS = Object.fromEntries(
-  PATTERN_IDS.map((id) => [`PATTERN_${id}`, def(400, PATTERNS[id].message.EN, PATTERNS[id].message.ES)]),
-) as { [K in PatternId as `PATTERN_${K}`]: ErrorDefinition };
+const PATTERN_ERRORS = Object.fromEntries(PATTERN_IDS.map((id) => [`PATTERN_${id}`, def(400, PATTERNS[id].message.EN, PATTERNS[id].message.ES)])) as {
+  [K in PatternId as `PATTERN_${K}`]: ErrorDefinition;
+};
 
 /** Errors of registration, brand configuration and system status (EMAIL_FORMAT, MOBILE_INVALID and VERIFICATION_CODE_INVALID are shared with the other areas). */
 export const REGISTRATION_ERRORS = {

@@ -20,11 +20,7 @@ const CORE_ERRORS = {
   VALIDATION_FAILED: def(400, 'Items marked with * are required', 'Los elementos marcados con * son obligatorios'),
   INPUT_EMPTY: def(400, 'Input cannot be empty', 'El campo no puede estar vacío'),
   ACCOUNT_FORMAT: def(400, 'Account format is incorrect', 'El formato de la cuenta es incorrecto'),
-  PASSWORD_LENGTH: def(
-    400,
-    'Please fill in your password with {min} - {max} characters',
-    'Por favor ingrese su contraseña con {min} - {max} caracteres',
-  ),
+  PASSWORD_LENGTH: def(400, 'Please fill in your password with {min} - {max} characters', 'Por favor ingrese su contraseña con {min} - {max} caracteres'),
   PASSWORD_FORMAT: def(400, 'Password format is incorrect', 'El formato de la contraseña es incorrecto'),
   CONFIRM_PASSWORD_MISMATCH: def(400, 'Confirmation password is not correct.', 'La contraseña de confirmación no es correcta.'),
   INVITATION_CODE_INVALID: def(400, 'Invalid invitation code', 'Código de invitación inválido'),
@@ -42,18 +38,10 @@ const CORE_ERRORS = {
   NOT_FOUND: def(404, 'Not found', 'No encontrado'),
   MERCHANT_NOT_FOUND: def(404, 'Invalid URL, please contact customer service', 'URL inválida, contacte al servicio al cliente'),
   USERNAME_TAKEN: def(409, 'This username is already registered', 'Este nombre de usuario ya está registrado'),
-  IDEMPOTENCY_CONFLICT: def(
-    409,
-    'This request key was already used with different content',
-    'Esta clave de solicitud ya se usó con un contenido diferente',
-  ),
+  IDEMPOTENCY_CONFLICT: def(409, 'This request key was already used with different content', 'Esta clave de solicitud ya se usó con un contenido diferente'),
   INSUFFICIENT_FUNDS: def(409, 'Insufficient balance', 'Saldo insuficiente'),
   VENDOR_UNAUTHORIZED: def(401, 'Unknown vendor or invalid signature', 'Proveedor desconocido o firma inválida'),
-  VENDOR_TIMESTAMP_EXPIRED: def(
-    401,
-    'Request timestamp is missing or outside the allowed window',
-    'La marca de tiempo de la solicitud falta o está fuera del margen permitido',
-  ),
+  VENDOR_TIMESTAMP_EXPIRED: def(401, 'Request timestamp is missing or outside the allowed window', 'La marca de tiempo de la solicitud falta o está fuera del margen permitido'),
   PLAYER_NOT_FOUND: def(404, 'Player not found', 'Jugador no encontrado'),
   BET_NOT_FOUND: def(404, 'Bet or round not found', 'Apuesta o ronda no encontrada'),
   WIN_WITHOUT_BET: def(404, 'No bet found for this win', 'No se encontró una apuesta para esta ganancia'),
@@ -84,7 +72,19 @@ const CORE_ERRORS = {
   INTERNAL: def(500, 'Unknown error.', 'Error desconocido.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
-export const ERRORS = { ...CORE_ERRORS, ...REGISTRATION_ERRORS, ...LOGIN_ERRORS, ...ACCOUNT_ERRORS, ...SECOND_FACTOR_ERRORS, ...GAMES_ERRORS, ...HOUSE_ERRORS, ...HOUSE_LIVE_ERRORS, ...HOUSE_PVP_ERRORS, ...HOUSE_FISH_ERRORS, ...GAME_ANNOUNCEMENT_ERRORS } as const;
+export const ERRORS = {
+  ...CORE_ERRORS,
+  ...REGISTRATION_ERRORS,
+  ...LOGIN_ERRORS,
+  ...ACCOUNT_ERRORS,
+  ...SECOND_FACTOR_ERRORS,
+  ...GAMES_ERRORS,
+  ...HOUSE_ERRORS,
+  ...HOUSE_LIVE_ERRORS,
+  ...HOUSE_PVP_ERRORS,
+  ...HOUSE_FISH_ERRORS,
+  ...GAME_ANNOUNCEMENT_ERRORS,
+} as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { winnerSchema } from './games.js';
 
 /** Topic names. Never rename one in place: add a new version beside it. */
 export const TOPICS = {
@@ -106,16 +107,20 @@ export const sessionEndedSchema = z.object({
 });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
+/** The winner board of a brand, per interface language (game names differ); `list` is the brand's default one. */
+export const winnersPushSchema = z.object({ list: z.array(winnerSchema), lists: z.record(z.string(), z.array(winnerSchema)) });
+/** The progressive jackpot's pool, in major units. */
+export const jackpotPushSchema = z.object({ amount: z.string(), currency: z.string() });
+
 /**
  * A public lobby value of one brand changed (the winner board, the jackpot). Gateways push `data` as `{ v, type, data }`
  * to every socket of the brand, guests included; `version` grows per brand and push type so clients can spot a gap.
  */
-export const lobbyChangedSchema = z.object({
-  merchantCode: z.string(),
-  pushType: z.enum(['winners', 'jackpot']),
-  version: z.number().int().min(0),
-  data: z.record(z.string(), z.unknown()),
-});
+const lobbyChange = { merchantCode: z.string(), version: z.number().int().min(0) };
+export const lobbyChangedSchema = z.discriminatedUnion('pushType', [
+  z.object({ ...lobbyChange, pushType: z.literal('winners'), data: winnersPushSchema }),
+  z.object({ ...lobbyChange, pushType: z.literal('jackpot'), data: jackpotPushSchema }),
+]);
 export type LobbyChanged = z.infer<typeof lobbyChangedSchema>;
 
 /**

@@ -116,8 +116,7 @@ export const HOUSE_EDGE = 0.01;
 export type DiceDirection = 'over' | 'under';
 
 /** Win chance in rolls out of 10 000: `under` wins below the target, `over` wins above it. */
-export const diceWinningRolls = (direction: DiceDirection, targetHundredths: number): number =>
-  direction === 'under' ? targetHundredths : DICE_OUTCOMES - 1 - targetHundredths;
+export const diceWinningRolls = (direction: DiceDirection, targetHundredths: number): number => (direction === 'under' ? targetHundredths : DICE_OUTCOMES - 1 - targetHundredths);
 
 /** Payout multiplier (1 − edge) / chance, floored to 4 decimals so the edge is never below 1 %. */
 export const diceMultiplier = (direction: DiceDirection, targetHundredths: number): number => {
@@ -128,8 +127,7 @@ export const diceMultiplier = (direction: DiceDirection, targetHundredths: numbe
 
 export const rollDice = (draws: DrawStream): number => draws.nextInt(DICE_OUTCOMES);
 
-export const diceWins = (roll: number, direction: DiceDirection, targetHundredths: number): boolean =>
-  direction === 'under' ? roll < targetHundredths : roll > targetHundredths;
+export const diceWins = (roll: number, direction: DiceDirection, targetHundredths: number): boolean => (direction === 'under' ? roll < targetHundredths : roll > targetHundredths);
 
 // ------------------------------------------------------------------------------------------------ mines
 
@@ -184,8 +182,7 @@ export function plinkoMultipliers(rows: number, risk: PlinkoRisk): number[] {
 }
 
 /** The exact return of a table: Σ C(rows, k) / 2^rows × multiplier(k). */
-export const plinkoRtp = (rows: number, risk: PlinkoRisk): number =>
-  plinkoMultipliers(rows, risk).reduce((sum, value, slot) => sum + (value * binomial(rows, slot)) / 2 ** rows, 0);
+export const plinkoRtp = (rows: number, risk: PlinkoRisk): number => plinkoMultipliers(rows, risk).reduce((sum, value, slot) => sum + (value * binomial(rows, slot)) / 2 ** rows, 0);
 
 // ------------------------------------------------------------------------------------------------ slots
 
@@ -299,7 +296,10 @@ export function evaluateSlotStops(definition: SlotDefinition, stops: number[]): 
 }
 
 export const spinSlot = (definition: SlotDefinition, draws: DrawStream): SlotSpin =>
-  evaluateSlotStops(definition, definition.reels.map((reel) => draws.nextInt(reel.length)));
+  evaluateSlotStops(
+    definition,
+    definition.reels.map((reel) => draws.nextInt(reel.length)),
+  );
 
 /** A paid spin and, when it triggers, its free spins (which do not retrigger), all from one round's stream. */
 export function playSlotRound(definition: SlotDefinition, draws: DrawStream): SlotRound {
@@ -377,11 +377,19 @@ export const SLOT_GAMES: Record<string, SlotDefinition> = {
       { id: 'CHERRY', pays: [6, 16, 63] },
     ],
     reels: [
-      strip('CHERRY LEMON ORANGE PLUM GRAPE CHERRY SCATTER LEMON ORANGE MELON CHERRY LEMON PLUM BELL ORANGE CHERRY LEMON GRAPE PLUM WILD ORANGE CHERRY LEMON SEVEN PLUM ORANGE CHERRY LEMON MELON GRAPE'),
-      strip('LEMON CHERRY ORANGE GRAPE PLUM LEMON SCATTER CHERRY ORANGE MELON LEMON CHERRY PLUM BELL ORANGE LEMON CHERRY GRAPE PLUM WILD ORANGE LEMON CHERRY SEVEN PLUM ORANGE LEMON CHERRY MELON PLUM'),
-      strip('ORANGE CHERRY LEMON PLUM GRAPE ORANGE SCATTER CHERRY LEMON MELON ORANGE CHERRY PLUM BELL LEMON ORANGE CHERRY GRAPE PLUM WILD LEMON ORANGE CHERRY SEVEN PLUM LEMON ORANGE CHERRY MELON WILD'),
+      strip(
+        'CHERRY LEMON ORANGE PLUM GRAPE CHERRY SCATTER LEMON ORANGE MELON CHERRY LEMON PLUM BELL ORANGE CHERRY LEMON GRAPE PLUM WILD ORANGE CHERRY LEMON SEVEN PLUM ORANGE CHERRY LEMON MELON GRAPE',
+      ),
+      strip(
+        'LEMON CHERRY ORANGE GRAPE PLUM LEMON SCATTER CHERRY ORANGE MELON LEMON CHERRY PLUM BELL ORANGE LEMON CHERRY GRAPE PLUM WILD ORANGE LEMON CHERRY SEVEN PLUM ORANGE LEMON CHERRY MELON PLUM',
+      ),
+      strip(
+        'ORANGE CHERRY LEMON PLUM GRAPE ORANGE SCATTER CHERRY LEMON MELON ORANGE CHERRY PLUM BELL LEMON ORANGE CHERRY GRAPE PLUM WILD LEMON ORANGE CHERRY SEVEN PLUM LEMON ORANGE CHERRY MELON WILD',
+      ),
       strip('PLUM CHERRY LEMON ORANGE GRAPE PLUM SCATTER CHERRY LEMON MELON PLUM CHERRY ORANGE BELL LEMON PLUM CHERRY GRAPE ORANGE WILD LEMON PLUM CHERRY SEVEN ORANGE LEMON PLUM CHERRY MELON GRAPE'),
-      strip('CHERRY ORANGE LEMON PLUM GRAPE CHERRY SCATTER ORANGE LEMON MELON CHERRY ORANGE PLUM BELL LEMON CHERRY ORANGE GRAPE PLUM WILD LEMON CHERRY ORANGE SEVEN PLUM LEMON CHERRY ORANGE MELON BELL'),
+      strip(
+        'CHERRY ORANGE LEMON PLUM GRAPE CHERRY SCATTER ORANGE LEMON MELON CHERRY ORANGE PLUM BELL LEMON CHERRY ORANGE GRAPE PLUM WILD LEMON CHERRY ORANGE SEVEN PLUM LEMON CHERRY ORANGE MELON BELL',
+      ),
     ],
     lines: STANDARD_LINES,
     freeSpins: 8,

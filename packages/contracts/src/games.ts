@@ -3,6 +3,7 @@ import { defineRpc } from './rpc.js';
 import { decimalIdSchema, memberIdSchema } from './small-services.js';
 import { lotteryGamesCalls, lotteryLaunchParamsSchema } from './lottery.js';
 import { gameAnnouncementsAdminRpc } from './game-announcements.js';
+import { optionalQueryText } from './api/fields.js';
 
 /** Game categories of spec section 3. */
 export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
@@ -38,22 +39,42 @@ const brand = { merchantCode: z.string(), language: lobbyLanguage, brandLanguage
 const optionalFilter = z.string().trim().max(40).optional();
 const member = { memberId: memberIdSchema, merchantCode: z.string() };
 
+/** Spec §9: the lobby's client identifiers, sent with every list query. */
+export const LOBBY_CLIENT_TYPE = 3;
+export const LOBBY_IS_PLATFORM = 2;
+export const LOBBY_LIST_PLATFORM = 'flash,html5-desktop';
+export const LOBBY_FAVOURITE_PLATFORM = 'flash';
+export const LOBBY_VENDOR_PLATFORM = 'html5-desktop';
+/** The spec's client fields of the lobby queries; they name the caller's device and do not change the answer. */
+export const lobbyClientFields = {
+  clientType: z.coerce.number().int().optional(),
+  platform: z.string().max(100).optional(),
+  channel: z.string().max(40).optional(),
+  merchant: z.string().max(40).optional(),
+  merchantCode: z.string().max(40).optional(),
+  isPlatform: z.coerce.number().int().optional(),
+};
+
 /** Query strings of the lobby calls: empty values mean no filter, numbers arrive as text. */
 const pageNumber = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).catch(fallback).default(fallback);
 export const gameMenuQuerySchema = z.object({
-  gameType: z.string().trim().max(40).optional(),
-  vassalage: z.string().trim().max(40).optional(),
-  gameClassify: z.string().trim().max(40).optional(),
-  gameName: z.string().trim().max(100).optional(),
+  ...lobbyClientFields,
+  minBet: z.string().max(20).optional(),
+  minLineNum: z.string().max(20).optional(),
+  gameType: optionalQueryText(40),
+  vassalage: optionalQueryText(40),
+  gameClassify: optionalQueryText(40),
+  gameName: optionalQueryText(100),
   pageNo: pageNumber(1, 100_000),
   pageSize: pageNumber(LOBBY_PAGE_SIZE, LOBBY_PAGE_SIZE_MAX),
   language: z.string().optional(),
 });
 export const recentQuerySchema = z.object({
+  ...lobbyClientFields,
   page: pageNumber(1, 100_000),
   pageSize: pageNumber(12, LOBBY_PAGE_SIZE_MAX),
-  gameType: z.string().trim().max(40).optional(),
-  vassalage: z.string().trim().max(40).optional(),
+  gameType: optionalQueryText(40),
+  vassalage: optionalQueryText(40),
   language: z.string().optional(),
 });
 export const favouriteBodySchema = z.object({
@@ -107,7 +128,14 @@ export const gamesRpc = defineRpc({
   },
   vendorLanes: { input: z.object(brand), output: z.object({ data: z.object({ lanes: z.array(vendorLaneSchema) }) }) },
   recentGames: {
-    input: z.object({ ...member, language: lobbyLanguage, page: z.number().int().min(1), pageSize: z.number().int().min(1).max(LOBBY_PAGE_SIZE_MAX), gameType: optionalFilter, vassalage: optionalFilter }),
+    input: z.object({
+      ...member,
+      language: lobbyLanguage,
+      page: z.number().int().min(1),
+      pageSize: z.number().int().min(1).max(LOBBY_PAGE_SIZE_MAX),
+      gameType: optionalFilter,
+      vassalage: optionalFilter,
+    }),
     output: z.object({ list: z.array(gameSchema), totalPages: z.number().int() }),
   },
   favouriteGames: {
@@ -123,7 +151,12 @@ export const gamesRpc = defineRpc({
   /** Checks the member and the game, records the launch in recents and answers how the client opens the game. */
   launchGame: {
     input: z.object({
-      ...member, account: z.string(), type: z.number().int(), currency: z.string(), language: lobbyLanguage, nodeId: decimalIdSchema,
+      ...member,
+      account: z.string(),
+      type: z.number().int(),
+      currency: z.string(),
+      language: lobbyLanguage,
+      nodeId: decimalIdSchema,
       /** Sent by the client's lottery pages: the game opens at the vendor instead of routing to the page again. */
       lottery: lotteryLaunchParamsSchema.optional(),
     }),

@@ -11,9 +11,15 @@ export const liveGameSchema = z.enum(LIVE_GAMES);
 
 export const liveTableIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a table id');
 /** A stake in major units, as the API carries money. */
-export const liveAmountSchema = z.string().trim().regex(/^\d{1,12}(\.\d{1,8})?$/, 'a decimal amount such as "10.00"');
+export const liveAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, 'a decimal amount such as "10.00"');
 /** A crash cash-out target such as "2.00"; at least 1.01. */
-export const liveMultiplierSchema = z.string().trim().regex(/^\d{1,6}(\.\d{1,2})?$/, 'a multiplier such as "2.00"');
+export const liveMultiplierSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'a multiplier such as "2.00"');
 
 export const LIVE_ROUND_STATUSES = ['betting', 'running', 'drawn', 'settled', 'refunded'] as const;
 export type LiveRoundStatus = (typeof LIVE_ROUND_STATUSES)[number];
@@ -115,7 +121,10 @@ const player = { memberId: z.string(), merchantCode: z.string(), currency: z.str
 /** Public bodies, as the client sends them. */
 export const liveBetBodySchema = z.object({
   roundId: z.string().max(60),
-  bets: z.array(z.object({ spot: z.string().trim().min(1).max(40), amount: liveAmountSchema })).min(1).max(20),
+  bets: z
+    .array(z.object({ spot: z.string().trim().min(1).max(40), amount: liveAmountSchema }))
+    .min(1)
+    .max(20),
   autoCashout: liveMultiplierSchema.optional(),
 });
 export const liveCashoutBodySchema = z.object({ roundId: z.string().max(60) });

@@ -23,7 +23,10 @@ export const houseSoloGameSchema = z.string().refine((code) => (HOUSE_SOLO_GAMES
 export const slotCodeSchema = z.string().refine((code) => SLOT_CODES.includes(code), 'a slot game code');
 
 /** A stake in major units, as the API carries money. */
-export const houseAmountSchema = z.string().trim().regex(/^\d{1,12}(\.\d{1,8})?$/, 'a decimal amount such as "10.00"');
+export const houseAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, 'a decimal amount such as "10.00"');
 export const clientSeedSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /** Table limits of the solo games, in major units of two-decimal currencies (whole units otherwise). */
@@ -90,7 +93,10 @@ export const houseRoundPageSchema = z.object({
 });
 
 /** Bodies of the public play calls. `requestId` makes a retried call answer the first round instead of betting again. */
-const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional();
+const requestId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/)
+  .optional();
 export const diceBodySchema = z.object({ amount: houseAmountSchema, direction: z.enum(['over', 'under']), target: z.string().regex(/^\d{1,2}(\.\d{1,2})?$/), requestId });
 export const plinkoBodySchema = z.object({ amount: houseAmountSchema, rows: z.coerce.number().int(), risk: z.string(), requestId });
 export const slotBodySchema = z.object({ game: slotCodeSchema, amount: houseAmountSchema, requestId });

@@ -24,9 +24,7 @@ export interface WhitelabelNode {
   enabled: '1' | '0';
   childrenNodes: WhitelabelNode[];
 }
-export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
-  z.object({ modId: z.string(), enabled: z.enum(['1', '0']), childrenNodes: z.array(whitelabelNodeSchema) }),
-);
+export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() => z.object({ modId: z.string(), enabled: z.enum(['1', '0']), childrenNodes: z.array(whitelabelNodeSchema) }));
 
 /** Whether a flag is on in a whitelabel tree: the node and every node above it enabled. */
 export function whitelabelEnabled(tree: readonly WhitelabelNode[], modId: string): boolean {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
-import { merchantSchema, sessionPrincipalSchema } from './identity-common.js';
+import { merchantSchema } from './identity-common.js';
 import { registerSettingsSchema, registrationRpcMethods, whitelabelNodeSchema } from './identity-registration.js';
 import { loginRpcMethods } from './identity-login.js';
 import { accountRpcMethods } from './identity-account.js';

@@ -21,3 +21,5 @@ export * from './house-pvp.js';
 export * from './house-live-fairness.js';
 export * from './fairness-fish.js';
 export * from './house-fish.js';
+export * from './use-case.js';
+export * from './api/index.js';

@@ -25,7 +25,11 @@ const backUrlSchema = z
 
 /** The optional lottery fields of `POST /wps/game/launchGame`; any of them but `language` marks a launch from a lottery page. */
 export const lotteryLaunchParamsSchema = z.object({
-  lottoArea: z.string().trim().regex(/^[A-Z]{2,8}$/, 'an area code such as VN').optional(),
+  lottoArea: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2,8}$/, 'an area code such as VN')
+    .optional(),
   launchMode: z.enum(LOTTERY_LAUNCH_MODES).optional(),
   prizeMode: z.enum(PRIZE_MODES).optional(),
   view: z.enum(LOTTERY_VIEWS).optional(),
@@ -65,12 +69,19 @@ export const vendorSessionSchema = z.object({
 });
 export type VendorSession = z.infer<typeof vendorSessionSchema>;
 
-const drawReference = z.string().min(1).max(40).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+const drawReference = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
 /** `POST /api/vendor/v1/lottery-draws`: one drawn result of one of the vendor's games. */
 export const lotteryDrawBodySchema = z.object({
   gameCode: z.string().min(1).max(100),
   drawNo: drawReference,
-  numbers: z.array(z.string().regex(/^\d{1,10}$/, 'digits only')).min(1).max(50),
+  numbers: z
+    .array(z.string().regex(/^\d{1,10}$/, 'digits only'))
+    .min(1)
+    .max(50),
   drawnAt: z.iso.datetime({ offset: true }),
 });
 export type LotteryDrawBody = z.infer<typeof lotteryDrawBodySchema>;
@@ -118,4 +129,3 @@ export const lotteryGamesCalls = {
     output: openedNumbersPageSchema,
   },
 } as const;
-

@@ -28,29 +28,13 @@ const pattern = (source: string, EN: string, ES: string, flags = '', check?: (va
 
 export const PATTERNS = {
   ANY: pattern('^[\\s\\S]*$', 'Please enter {range} characters', 'Ingrese {range} caracteres'),
-  LETTER_FIRST_ALNUM: pattern(
-    '^[A-Za-z][A-Za-z0-9]*$',
-    'Please enter {range} letters or digits, starting with a letter',
-    'Ingrese {range} letras o dígitos, comenzando con una letra',
-  ),
+  LETTER_FIRST_ALNUM: pattern('^[A-Za-z][A-Za-z0-9]*$', 'Please enter {range} letters or digits, starting with a letter', 'Ingrese {range} letras o dígitos, comenzando con una letra'),
   CHINESE_DIGITS: pattern('^[\\u4e00-\\u9fa50-9]+$', 'Please enter {range} Chinese characters or digits', 'Ingrese {range} caracteres chinos o dígitos'),
-  EMAIL: pattern(
-    '^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$',
-    'Please enter a mailbox address of {range} characters',
-    'Ingrese un correo electrónico de {range} caracteres',
-  ),
+  EMAIL: pattern('^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$', 'Please enter a mailbox address of {range} characters', 'Ingrese un correo electrónico de {range} caracteres'),
   ALNUM: pattern('^[A-Za-z0-9]+$', 'Please enter {range} letters or digits', 'Ingrese {range} letras o dígitos'),
-  LETTERS_AND_DIGITS: pattern(
-    '^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$',
-    'Please enter {range} characters combining letters and digits',
-    'Ingrese {range} caracteres que combinen letras y dígitos',
-  ),
+  LETTERS_AND_DIGITS: pattern('^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$', 'Please enter {range} characters combining letters and digits', 'Ingrese {range} caracteres que combinen letras y dígitos'),
   DIGITS: pattern('^[0-9]+$', 'Please enter {range} digits', 'Ingrese {range} dígitos'),
-  ALNUM_WITH_UPPER: pattern(
-    '^(?=.*[A-Z])[A-Za-z0-9]+$',
-    'Please enter {range} letters or digits with at least one uppercase letter',
-    'Ingrese {range} letras o dígitos con al menos una mayúscula',
-  ),
+  ALNUM_WITH_UPPER: pattern('^(?=.*[A-Z])[A-Za-z0-9]+$', 'Please enter {range} letters or digits with at least one uppercase letter', 'Ingrese {range} letras o dígitos con al menos una mayúscula'),
   ENGLISH_LETTERS_SPACES: pattern('^[A-Za-z ]+$', 'Please enter {range} English letters or spaces', 'Ingrese {range} letras inglesas o espacios'),
   NO_SPACES: pattern('^\\S+$', 'Please enter {range} characters without spaces', 'Ingrese {range} caracteres sin espacios'),
   CHINESE_PUNCTUATION: pattern(
@@ -70,11 +54,7 @@ export const PATTERNS = {
   ALPHANUMERIC: pattern('^[\\p{L}\\p{N}]+$', 'Please enter {range} alphanumeric characters', 'Ingrese {range} caracteres alfanuméricos', 'u'),
   KOREAN: pattern('^[\\uac00-\\ud7a3\\u1100-\\u11ff\\u3130-\\u318f]+$', 'Please enter {range} Korean characters', 'Ingrese {range} caracteres coreanos'),
   THAI: pattern('^[\\u0e00-\\u0e7f]+$', 'Please enter {range} Thai characters', 'Ingrese {range} caracteres tailandeses'),
-  THAI_ENGLISH_SPACES: pattern(
-    '^[\\u0e00-\\u0e7fA-Za-z ]+$',
-    'Please enter {range} Thai or English letters or spaces',
-    'Ingrese {range} letras tailandesas o inglesas o espacios',
-  ),
+  THAI_ENGLISH_SPACES: pattern('^[\\u0e00-\\u0e7fA-Za-z ]+$', 'Please enter {range} Thai or English letters or spaces', 'Ingrese {range} letras tailandesas o inglesas o espacios'),
   UPPER_SPACES: pattern('^[A-Z ]+$', 'Please enter {range} uppercase letters or spaces', 'Ingrese {range} letras mayúsculas o espacios'),
   LETTERS_DIGITS_SYMBOLS: pattern('^[\\x21-\\x7e]+$', 'Please enter {range} letters, digits or symbols', 'Ingrese {range} letras, dígitos o símbolos'),
   STRONG: pattern(

@@ -34,7 +34,10 @@ export const withdrawBodySchema = z.object({
   paymentPassword: z.string().max(100).optional(),
   bankName: z.string().trim().min(1).max(100),
   accountName: z.string().trim().min(1).max(100),
-  accountNumber: z.string().trim().regex(/^[0-9A-Za-z -]{4,40}$/),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z -]{4,40}$/),
 });
 export const withdrawalConfirmBodySchema = z.object({
   result: z.enum(['received', 'partial', 'not_received']),
@@ -52,7 +55,10 @@ export const pageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const transactionsQuerySchema = pageQuerySchema.extend({
-  type: z.string().regex(/^[a-z_]{1,30}$/).optional(),
+  type: z
+    .string()
+    .regex(/^[a-z_]{1,30}$/)
+    .optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
@@ -110,7 +116,10 @@ export type WithdrawalView = z.infer<typeof withdrawalSchema>;
 /** A bound of a list filter: a full timestamp, or a bare date meaning that whole (UTC) day. */
 const rangeBound = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 const operatorListQuery = pageQuerySchema.extend({
-  memberId: z.string().regex(/^[0-9A-Za-z-]{1,40}$/).optional(),
+  memberId: z
+    .string()
+    .regex(/^[0-9A-Za-z-]{1,40}$/)
+    .optional(),
   from: rangeBound.optional(),
   to: rangeBound.optional(),
 });
@@ -146,6 +155,15 @@ const member = { merchantCode: z.string(), memberId: z.string(), currency: z.str
 const idempotencyKey = z.string().min(1).max(200);
 const operatorId = z.string().min(1).max(100);
 
+/** The sandbox payment provider's signed callback (sent as JSON text, HMAC-SHA256 of the body under SANDBOX_PAY_SECRET). */
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+export const sandboxCallbackBodySchema = z.object({
+  depositId: z.string().max(64),
+  outcome: z.enum(['paid', 'declined']),
+  amount: z.string().max(32),
+  providerReference: z.string().min(1).max(200),
+});
+
 /** The wallet's payment methods; `walletRpc` includes them. */
 export const paymentsRpcMethods = {
   getMerchantWallet: { input: z.object(member), output: merchantWalletSchema },
@@ -161,7 +179,7 @@ export const paymentsRpcMethods = {
   },
   /** The sandbox provider's verified callback; the gateway checked the signature. */
   settleSandboxDeposit: {
-    input: z.object({ depositId: z.string(), outcome: z.enum(['paid', 'declined']), amount: z.string(), providerReference: z.string() }),
+    input: sandboxCallbackBodySchema,
     output: depositSchema,
   },
   /** What the sandbox provider's page shows; no member data beyond the amount. */

@@ -1,14 +1,51 @@
-/** Socket.IO pushes: every push is `{ v, type, data }`, `v` increasing per member and topic so a client can spot a gap. */
-export interface Push<T extends string = string, D = unknown> {
+import { z } from 'zod';
+import { houseTableEventSchema, jackpotPushSchema, winnersPushSchema } from './events.js';
+
+/**
+ * Socket.IO pushes, one event `push` carrying `{ v, type, data }`. Each type's `data` is declared here once: the
+ * gateway sends it by this map and the client checks and types what it receives by it. `v` grows per member (balance),
+ * per brand (winners, jackpot) or per round (table), so a client can tell an old push from a new one and spot a gap.
+ */
+export const pushDataSchemas = {
+  /** The member's balance after a movement; `version` is the account's, so a gap means pushes were missed. */
+  balance: z.object({ balance: z.string(), currency: z.string(), version: z.number().int(), currencySymbol: z.string().optional() }),
+  /** A moment of a house table's shared round, to everyone watching the table. */
+  table: houseTableEventSchema,
+  winners: winnersPushSchema,
+  jackpot: jackpotPushSchema,
+} as const;
+export type PushType = keyof typeof pushDataSchemas;
+export type PushData<T extends PushType> = z.infer<(typeof pushDataSchemas)[T]>;
+export interface Push<T extends PushType = PushType> {
   v: number;
   type: T;
-  data: D;
+  data: PushData<T>;
 }
-export type BalancePush = Push<'balance', { balance: string; currency: string; version: number }>;
+/** Any one push, discriminated by `type`. */
+export type AnyPush = { [T in PushType]: Push<T> }[PushType];
+export type BalancePush = Push<'balance'>;
+
+/** Checks a received push against its type's schema; anything else (an unknown type, a bad shape) is undefined. */
+export function readPush(message: unknown): AnyPush | undefined {
+  if (!message || typeof message !== 'object') return undefined;
+  const { v, type, data } = message as { v?: unknown; type?: unknown; data?: unknown };
+  if (typeof v !== 'number' || typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(pushDataSchemas, type)) return undefined;
+  const parsed = pushDataSchemas[type as PushType].safeParse(data);
+  return parsed.success ? ({ v, type, data: parsed.data } as AnyPush) : undefined;
+}
+
 export const PUSH_EVENT = 'push';
 export const memberRoom = (memberId: string): string => `member:${memberId}`;
 export const merchantRoom = (merchantCode: string): string => `merchant:${merchantCode}`;
+/** House tables a socket follows: any socket, guest or member, may watch a few at once. */
+export const TABLES_PER_SOCKET_MAX = 8;
+export const tableIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/);
+
 export interface ServerToClientEvents {
-  push: (push: Push) => void;
+  push: (push: AnyPush) => void;
 }
-export type ClientToServerEvents = Record<string, never>;
+/** What a client asks of its socket: to follow a house table's room, or to stop; the answer says whether it did. */
+export interface ClientToServerEvents {
+  'join-table': (tableId: string, ack?: (joined: boolean) => void) => void;
+  'leave-table': (tableId: string, ack?: (left: boolean) => void) => void;
+}

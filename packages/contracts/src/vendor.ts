@@ -11,17 +11,31 @@ export const vendorOperationSchema = z.enum(VENDOR_OPERATIONS);
 
 export const VENDOR_HEADERS = { vendor: 'x-vendor-code', timestamp: 'x-timestamp', signature: 'x-signature' } as const;
 
-const reference = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+const reference = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
 /** Major units as a decimal string; the wallet checks the decimals against the currency. */
-const amount = z.string().regex(/^\d{1,15}(\.\d+)?$/, 'a non-negative decimal string such as "12.50"');
+const amount = z
+  .string()
+  .regex(/^\d{1,15}(\.\d+)?$/, 'a non-negative decimal string such as "12.50"')
+  .meta({ description: 'Major units, at most the currency’s decimals', examples: ['12.50'] });
 const signedAmount = z.string().regex(/^-?\d{1,15}(\.\d+)?$/, 'a decimal string such as "-3.00"');
-const gameType = z.string().min(1).max(20).regex(/^[A-Z0-9_]+$/, 'upper-case letters, digits and _');
+const gameType = z
+  .string()
+  .min(1)
+  .max(20)
+  .regex(/^[A-Z0-9_]+$/, 'upper-case letters, digits and _');
 
 const playerFields = {
-  player: z.string().min(1).max(64),
-  currency: z.string().refine((code) => Object.prototype.hasOwnProperty.call(CURRENCY_DECIMALS, code), 'a supported currency code'),
+  player: z.string().min(1).max(64).meta({ description: 'The platform’s member id, as given to you at game launch' }),
+  currency: z
+    .string()
+    .refine((code) => Object.prototype.hasOwnProperty.call(CURRENCY_DECIMALS, code), 'a supported currency code')
+    .meta({ description: `The player’s currency: ${Object.keys(CURRENCY_DECIMALS).join(', ')}` }),
 };
-const keyed = { ...playerFields, transactionId: reference };
+const keyed = { ...playerFields, transactionId: reference.meta({ description: 'Unique per (vendor, player); retries reuse it' }) };
 
 export const vendorBodySchemas = {
   balance: z.object(playerFields),
@@ -32,8 +46,8 @@ export const vendorBodySchemas = {
     gameType,
     gameCode: z.string().min(1).max(100).optional(),
     amount,
-    win: amount.optional(),
-    settle: z.boolean().optional(),
+    win: amount.optional().meta({ description: 'A win credited in the same call, after the stake' }),
+    settle: z.boolean().optional().meta({ description: 'Settle the round with this call' }),
   }),
   /** A credit on an open round that has a bet; `amount` may be zero for a lost round that `settle` closes. */
   win: z.object({ ...keyed, roundId: reference, betTransactionId: reference.optional(), amount, settle: z.boolean().optional() }),
@@ -44,7 +58,7 @@ export const vendorBodySchemas = {
   /** Cancels an open round: its bets are refunded and its wins taken back. */
   void: z.object({ ...keyed, roundId: reference }),
   /** Sets a settled round's total win to `winAmount` and posts the difference. */
-  resettle: z.object({ ...keyed, roundId: reference, winAmount: amount }),
+  resettle: z.object({ ...keyed, roundId: reference, winAmount: amount.meta({ description: 'The round’s new total win' }) }),
   /** Moves money from the player to the vendor's tip account. */
   tip: z.object({ ...keyed, amount, roundId: reference.optional() }),
 } as const satisfies Record<VendorOperation, z.ZodType>;

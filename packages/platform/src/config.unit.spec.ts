@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commonEnv, ConfigError, loadConfig } from './config.js';
+import { commonEnv, ConfigError, envBoolean, envDuration, envInt, envList, loadConfig, portEnv } from './config.js';
 
 const schema = z.object(commonEnv);
 const good = {
@@ -35,5 +35,115 @@ describe('loadConfig', () => {
   it('reports a missing variable by name', () => {
     const { REDIS_URL: _dropped, ...rest } = good;
     expect(() => loadConfig(schema, rest)).toThrow(/REDIS_URL/);
+  });
+});
+
+/** Parses one variable through `field` the way a service's schema would, returning the value or the error message. */
+const parseOne = <T>(field: z.ZodType<T, string | undefined>, value: string | undefined): T | string => {
+  try {
+    return loadConfig(z.object({ SOME_VARIABLE: field }), value === undefined ? {} : { SOME_VARIABLE: value }).SOME_VARIABLE;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+};
+
+describe('envBoolean', () => {
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['yes', true],
+    [' Yes ', true],
+    ['false', false],
+    ['False', false],
+    ['0', false],
+    ['no', false],
+    ['NO', false],
+  ])('reads %j as %s', (text, expected) => {
+    expect(parseOne(envBoolean(!expected), text)).toBe(expected);
+  });
+
+  it.each(['on', 'off', 'y', 'n', '2', 'tru', 'true!'])('refuses %j, naming the variable', (text) => {
+    const message = parseOne(envBoolean(false), text);
+    expect(message).toMatch(/SOME_VARIABLE: must be true\/false, 1\/0 or yes\/no/);
+    expect(message).toContain(text);
+  });
+
+  it('takes the default when unset or blank, and is required without one', () => {
+    expect(parseOne(envBoolean(true), undefined)).toBe(true);
+    expect(parseOne(envBoolean(false), undefined)).toBe(false);
+    expect(parseOne(envBoolean(true), '  ')).toBe(true);
+    expect(parseOne(envBoolean(), undefined)).toMatch(/SOME_VARIABLE: is required/);
+  });
+});
+
+describe('envInt', () => {
+  it('reads whole numbers within the bounds', () => {
+    expect(parseOne(envInt({ min: 1, max: 10 }), '7')).toBe(7);
+    expect(parseOne(envInt({ min: -5 }), '-5')).toBe(-5);
+    expect(parseOne(envInt({ default: 3 }), undefined)).toBe(3);
+    expect(parseOne(envInt({ default: 3 }), '')).toBe(3);
+  });
+
+  it.each(['1.5', '1e3', '0x10', '12abc', 'many', '99999999999999999999'])('refuses %j', (text) => {
+    expect(parseOne(envInt({ default: 1 }), text)).toMatch(/SOME_VARIABLE: must be a whole number/);
+  });
+
+  it('names the bound a value is outside of', () => {
+    expect(parseOne(envInt({ min: 1, max: 10 }), '0')).toMatch(/SOME_VARIABLE: must be at least 1/);
+    expect(parseOne(envInt({ min: 1, max: 10 }), '11')).toMatch(/SOME_VARIABLE: must be at most 10/);
+    expect(parseOne(envInt(), undefined)).toMatch(/SOME_VARIABLE: is required/);
+  });
+
+  it('backs the port parser', () => {
+    expect(parseOne(portEnv(8080), undefined)).toBe(8080);
+    expect(parseOne(portEnv(8080), '65536')).toMatch(/at most 65535/);
+  });
+});
+
+describe('envDuration', () => {
+  it.each([
+    ['250', 250],
+    ['0', 0],
+    ['500ms', 500],
+    ['30s', 30_000],
+    ['30 s', 30_000],
+    ['5m', 300_000],
+    ['1h', 3_600_000],
+    ['2H', 7_200_000],
+  ])('reads %j as %d ms', (text, expected) => {
+    expect(parseOne(envDuration({ default: 1 }), text)).toBe(expected);
+  });
+
+  it.each(['1.5s', '-5', '10d', 'soon', 's', '5 minutes'])('refuses %j', (text) => {
+    expect(parseOne(envDuration({ default: 1 }), text)).toMatch(/SOME_VARIABLE: must be milliseconds, or a whole number with ms, s, m or h/);
+  });
+
+  it('checks the bounds in milliseconds after the unit is applied', () => {
+    expect(parseOne(envDuration({ max: 60_000 }), '1m')).toBe(60_000);
+    expect(parseOne(envDuration({ max: 60_000 }), '61s')).toMatch(/SOME_VARIABLE: must be at most 60000 ms/);
+    expect(parseOne(envDuration({ min: 100 }), '50ms')).toMatch(/SOME_VARIABLE: must be at least 100 ms/);
+    expect(parseOne(envDuration({ default: 30_000 }), undefined)).toBe(30_000);
+  });
+});
+
+describe('envList', () => {
+  it('splits on commas, trims, and drops blank items', () => {
+    expect(parseOne(envList(), ' a, b ,,c ,')).toEqual(['a', 'b', 'c']);
+    expect(parseOne(envList('x'), '')).toEqual([]);
+  });
+
+  it('splits the default when unset, and is required without one', () => {
+    expect(parseOne(envList('RNG, FISH'), undefined)).toEqual(['RNG', 'FISH']);
+    expect(parseOne(envList(), undefined)).toMatch(/SOME_VARIABLE: is required/);
+  });
+
+  it('lets a schema check the items', () => {
+    expect(parseOne(envList().pipe(z.array(z.string().regex(/^\d+$/, 'must be digits'))), '1,x')).toMatch(/SOME_VARIABLE\.1: must be digits/);
+  });
+
+  it('refuses an empty broker list', () => {
+    expect(() => loadConfig(schema, { ...good, KAFKA_BROKERS: ' , ' })).toThrow(/KAFKA_BROKERS: must name at least one broker/);
   });
 });

@@ -18,7 +18,7 @@ export interface Database {
 
 /** Runs raw SQL and returns its rows; the same on PGlite and node-postgres. */
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  const result = (await executor.execute(query)) as { rows: T[] };
   return result.rows;
 }
 
@@ -70,7 +70,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.transaction(async (tx) => {
         await fn(async (script) => {
           const results = await tx.exec(script);
-          return (results.at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
+          return results.at(-1)?.rows ?? [];
         });
       });
     },
@@ -117,9 +117,7 @@ export async function migrate(db: Database, schemaName: string, migrationsDir?: 
   for (let attempt = 0; ; attempt++) {
     try {
       await db.orm.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS ${schema}`));
-      await db.orm.execute(
-        sql.raw(`CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
-      );
+      await db.orm.execute(sql.raw(`CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`));
       break;
     } catch (error) {
       // Two processes creating the same schema at the same moment: one loses with a unique violation; try again.

@@ -48,6 +48,9 @@ export function toEnvelope(error: AppError, language: Language): ErrorEnvelope {
 export function fromZodError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.join('.') || undefined;
+  // A schema may name the spec's own error for a check (a bad path id is NOT_FOUND, a bad lottery field names itself).
+  const declared = issue?.code === 'custom' ? (issue.params as { errorCode?: unknown } | undefined)?.errorCode : undefined;
+  if (typeof declared === 'string' && isErrorCode(declared)) return new AppError(declared, { field, params: field ? { field } : undefined });
   // zod 4 leaves the input out of issues by default; its message says when the value was missing.
   const missing = issue?.code === 'invalid_type' && /received undefined$/.test(issue.message);
   return new AppError(missing ? 'INPUT_EMPTY' : 'VALIDATION_FAILED', { field });
@@ -67,7 +70,8 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const appError = normaliseError(error);
     if (appError.status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
-    if (appError.code === 'TOO_MANY_REQUESTS' && typeof appError.options.value === 'object' && appError.options.value) {
+    // Every 429 (the API's limits, and sign-in's captcha, SMS and lockout throttles) says when to come back.
+    if (appError.status === 429 && typeof appError.options.value === 'object' && appError.options.value) {
       const retryAfter = (appError.options.value as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
     }

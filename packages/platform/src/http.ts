@@ -13,17 +13,20 @@ export function tracingMiddleware(logger: Logger): RequestHandler {
     const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
     res.setHeader('x-request-id', requestId);
     const started = performance.now();
-    void withSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER, parent: extractTraceContext(req.headers as Record<string, string>) }, () =>
-      new Promise<void>((resolve) => {
-        res.on('finish', () => {
-          if (!req.path.startsWith('/health')) {
-            logger.debug({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
-          }
-          resolve();
-        });
-        res.on('close', () => resolve());
-        runWithLogContext({ requestId }, () => next());
-      }),
+    void withSpan(
+      `${req.method} ${req.path}`,
+      { kind: SpanKind.SERVER, parent: extractTraceContext(req.headers as Record<string, string>) },
+      () =>
+        new Promise<void>((resolve) => {
+          res.on('finish', () => {
+            if (!req.path.startsWith('/health')) {
+              logger.debug({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+            }
+            resolve();
+          });
+          res.on('close', () => resolve());
+          runWithLogContext({ requestId }, () => next());
+        }),
     );
   };
 }

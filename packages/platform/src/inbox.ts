@@ -9,7 +9,10 @@ import type { EventBus, RetryPolicy, Subscription } from './bus/types.js';
  */
 export class Inbox {
   private readonly table: string;
-  constructor(schema: string, private readonly consumer: string) {
+  constructor(
+    schema: string,
+    private readonly consumer: string,
+  ) {
     this.table = `"${schema}".inbox`;
   }
 

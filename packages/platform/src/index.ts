@@ -14,3 +14,5 @@ export * from './http.js';
 export * from './service.js';
 export * from './cache/redis.js';
 export * from './vendor-signature.js';
+export * from './async.js';
+export * from './sql-state.js';

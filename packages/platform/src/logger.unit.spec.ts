@@ -9,7 +9,7 @@ describe('logger', () => {
     const lines: Array<Record<string, unknown>> = [];
     const sink = new Writable({
       write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
         done();
       },
     });

@@ -11,7 +11,15 @@ const SCHEMA = 'test_outbox_flush';
 const TOPIC = 'outbox-flush-test.v1';
 const logger = createLogger({ service: 'outbox-flush-test', level: 'silent' });
 
-const envelope = (key: string): EventEnvelope<{ n: number }> => ({ id: randomUUID(), type: 'test.happened', version: 1, occurredAt: new Date().toISOString(), source: 'outbox-flush-test', key, payload: { n: 1 } });
+const envelope = (key: string): EventEnvelope<{ n: number }> => ({
+  id: randomUUID(),
+  type: 'test.happened',
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  source: 'outbox-flush-test',
+  key,
+  payload: { n: 1 },
+});
 
 /** Records what reached the bus, and when; can be switched to refuse everything. */
 class RecordingBus implements EventBus {

@@ -9,6 +9,7 @@ import { Inbox } from './inbox.js';
 import { createLogger } from './logger.js';
 import { Outbox, type OutboxRelay } from './outbox.js';
 import { eventually } from './testing.js';
+import { sleep } from './async.js';
 
 const SCHEMA = 'test_outbox';
 const TOPIC = 'outbox-test.v1';
@@ -124,7 +125,7 @@ describe('transactional outbox and inbox (PGlite, in-memory bus)', () => {
     expect(await relay.relayOnce()).toBe(1);
     expect(await relay.relayOnce()).toBe(0);
     await waitFor(() => received.length === 1, 'the committed event');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(received.map((message) => message.value.id)).toEqual([committed[0]!.id]);
     expect(bus.calls.flat().map((message) => message.key)).toEqual(['committed']);
     expect(await relay.pending()).toBe(0);
@@ -249,7 +250,7 @@ describe('transactional outbox and inbox (PGlite, in-memory bus)', () => {
       const [row] = await rows<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM ${sql.raw(`"${SCHEMA}".inbox`)} WHERE consumer = 'outbox-test.dedupe'`);
       return row!.n === 6;
     }, 'inbox rows');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(applied).toBe(6);
     expect(new Set(received.map((message) => message.value.id))).toEqual(new Set(written.map((event) => event.id)));
   });

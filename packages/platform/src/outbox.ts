@@ -26,7 +26,10 @@ export class Outbox {
   private readonly statementName: string;
   /** The built insert per transaction (or database), so a transaction that adds many events builds it once. */
   private readonly inserts = new WeakMap<Executor, { execute(values: Record<string, unknown>): Promise<unknown> }>();
-  constructor(private readonly schema: string, private readonly source: string) {
+  constructor(
+    private readonly schema: string,
+    private readonly source: string,
+  ) {
     const columns = { id: uuid('id').notNull(), topic: text('topic').notNull(), key: text('key').notNull(), envelope: jsonb('envelope').notNull() };
     this.insertable = schema === 'public' ? pgTable('outbox', columns) : pgSchema(schema).table('outbox', columns);
     this.statementName = `outbox_add_${schema}`;
@@ -83,7 +86,13 @@ export class OutboxRelay {
   private batchesStarted = 0;
   private readonly flushWaiters = new Set<{ after: number; resolve: () => void }>();
 
-  constructor(private readonly db: Database, schema: string, private readonly bus: EventBus, private readonly logger: Logger, options: OutboxRelayOptions = {}) {
+  constructor(
+    private readonly db: Database,
+    schema: string,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    options: OutboxRelayOptions = {},
+  ) {
     this.table = `"${schema}".outbox`;
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
@@ -182,9 +191,7 @@ export class OutboxRelay {
   private async purgeOccasionally(): Promise<void> {
     if (Date.now() - this.lastPurge < 60_000) return;
     this.lastPurge = Date.now();
-    await this.db.orm.execute(
-      sql`DELETE FROM ${sql.raw(this.table)} WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => ${this.retainPublishedMs / 1000})`,
-    );
+    await this.db.orm.execute(sql`DELETE FROM ${sql.raw(this.table)} WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => ${this.retainPublishedMs / 1000})`);
   }
 
   async stop(): Promise<void> {

@@ -38,10 +38,7 @@ describe('typed service clients', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   for (const transport of ['in-process', 'http'] as const) {
-    const client = () =>
-      transport === 'http'
-        ? createHttpClient('calc', contract, { baseUrl, serviceToken: 'test-token-test-token' })
-        : createInProcessClient('calc', contract, handlers);
+    const client = () => (transport === 'http' ? createHttpClient('calc', contract, { baseUrl, serviceToken: 'test-token-test-token' }) : createInProcessClient('calc', contract, handlers));
 
     it(`${transport}: calls, validates and carries the trace`, async () => {
       const { callerTrace, result } = await withSpan('caller', {}, async () => ({ callerTrace: currentTraceId(), result: await client().add({ a: 2, b: 3 }) }));
@@ -52,7 +49,9 @@ describe('typed service clients', () => {
     });
 
     it(`${transport}: turns a service error back into the same AppError`, async () => {
-      const error = await client().fail({}).catch((caught: unknown) => caught);
+      const error = await client()
+        .fail({})
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('INSUFFICIENT_FUNDS');
       expect((error as AppError).status).toBe(409);

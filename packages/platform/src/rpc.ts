@@ -37,11 +37,7 @@ function post(url: string, body: string, headers: Record<string, string>, timeou
 }
 
 /** Cluster mode: one POST per call to the service's internal route, with the service token and trace context. */
-export function createHttpClient<C extends RpcContract>(
-  service: string,
-  contract: C,
-  options: { baseUrl: string; serviceToken: string; timeoutMs?: number },
-): RpcClient<C> {
+export function createHttpClient<C extends RpcContract>(service: string, contract: C, options: { baseUrl: string; serviceToken: string; timeoutMs?: number }): RpcClient<C> {
   const client = {} as Record<string, (input: unknown) => Promise<unknown>>;
   const base = options.baseUrl.replace(/\/$/, '');
   for (const [method, schema] of Object.entries(contract)) {
@@ -50,11 +46,16 @@ export function createHttpClient<C extends RpcContract>(
         const body = JSON.stringify(schema.input.parse(input));
         let response: { status: number; text: string };
         try {
-          response = await post(`${base}/internal/rpc/${method}`, body, {
-            'content-type': 'application/json',
-            authorization: `Service ${options.serviceToken}`,
-            ...injectTraceContext({}),
-          }, options.timeoutMs ?? 10_000);
+          response = await post(
+            `${base}/internal/rpc/${method}`,
+            body,
+            {
+              'content-type': 'application/json',
+              authorization: `Service ${options.serviceToken}`,
+              ...injectTraceContext({}),
+            },
+            options.timeoutMs ?? 10_000,
+          );
         } catch (error) {
           throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
         }

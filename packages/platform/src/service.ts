@@ -72,7 +72,7 @@ export async function runStandalone<C extends RpcContract, E extends z.ZodRawSha
   await bus.connect();
   const cache = new RedisStore(config.REDIS_URL);
   const context: ServiceContext = { db, bus, cache, logger };
-  const instance = await definition.create(context, serviceEnv as z.infer<z.ZodObject<E>>);
+  const instance = await definition.create(context, serviceEnv);
   await instance.start();
 
   const { app, finish } = createHttpApp(logger);

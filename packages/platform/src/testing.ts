@@ -12,6 +12,7 @@ import { createLogger } from './logger.js';
 import { createEnvelope } from './outbox.js';
 import { createInProcessClient } from './rpc.js';
 import type { ServiceContext, ServiceInstance } from './service.js';
+import { sleep } from './async.js';
 
 /** A `member.registered` envelope for a DEMO player in MXN without upline; `overrides` change any payload field. */
 export const memberRegisteredEnvelope = (memberId: string, overrides: Partial<MemberRegistered> = {}): EventEnvelope<MemberRegistered> =>
@@ -27,7 +28,7 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
 }
 

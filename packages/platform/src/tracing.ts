@@ -53,11 +53,7 @@ export function extractTraceContext(carrier: Record<string, string | string[] | 
   return propagation.extract(context.active(), carrier);
 }
 
-export async function withSpan<T>(
-  name: string,
-  options: { kind?: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> },
-  fn: (span: Span) => Promise<T>,
-): Promise<T> {
+export async function withSpan<T>(name: string, options: { kind?: SpanKind; parent?: Context; attributes?: Record<string, string | number | boolean> }, fn: (span: Span) => Promise<T>): Promise<T> {
   const parent = options.parent ?? context.active();
   return tracer().startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, parent, async (span) => {
     try {

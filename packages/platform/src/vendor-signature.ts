@@ -8,8 +8,7 @@ import { z } from 'zod';
  */
 
 /** Lowercase hex HMAC-SHA256 of `${timestamp}.${rawBody}` under the vendor's secret. */
-export const vendorSignature = (secret: string, timestamp: string, rawBody: string): string =>
-  createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+export const vendorSignature = (secret: string, timestamp: string, rawBody: string): string => createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 
 /** Compares in constant time; a malformed signature is simply wrong. */
 export function signatureMatches(secret: string, timestamp: string, rawBody: string, signature: string): boolean {
@@ -35,12 +34,7 @@ export interface SignedVendorCall {
  * that answers like a wrong signature, so the answer does not tell which vendor codes exist. The signature is checked
  * before the timestamp, so only a holder of the secret learns about clock skew.
  */
-export function vendorCallRefusal(
-  secret: string | undefined,
-  call: SignedVendorCall,
-  nowMs: number,
-  skewSeconds: number,
-): 'VENDOR_UNAUTHORIZED' | 'VENDOR_TIMESTAMP_EXPIRED' | null {
+export function vendorCallRefusal(secret: string | undefined, call: SignedVendorCall, nowMs: number, skewSeconds: number): 'VENDOR_UNAUTHORIZED' | 'VENDOR_TIMESTAMP_EXPIRED' | null {
   if (secret === undefined || !signatureMatches(secret, call.timestamp, call.body, call.signature)) return 'VENDOR_UNAUTHORIZED';
   if (!timestampFresh(call.timestamp, nowMs, skewSeconds)) return 'VENDOR_TIMESTAMP_EXPIRED';
   return null;
@@ -52,7 +46,10 @@ export const vendorSecretsEnv = z
   .default('')
   .transform((text, context) => {
     const secrets = new Map<string, string>();
-    for (const pair of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const pair of text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const colon = pair.indexOf(':');
       const code = colon > 0 ? pair.slice(0, colon).trim() : '';
       const secret = colon > 0 ? pair.slice(colon + 1).trim() : '';

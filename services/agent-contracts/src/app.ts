@@ -21,9 +21,7 @@ export async function createAgentContractsService(context: ServiceContext, _conf
       getDownline: (input) => getDownline(db.orm, input),
     },
     async start() {
-      subscriptions.push(
-        await consumeOnce({ db, bus }, { schema: AGENT_CONTRACTS_SCHEMA, group: BUILD_TREE, type: 'member.registered', effect: addToTree }),
-      );
+      subscriptions.push(await consumeOnce({ db, bus }, { schema: AGENT_CONTRACTS_SCHEMA, group: BUILD_TREE, type: 'member.registered', effect: addToTree }));
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));

@@ -106,7 +106,10 @@ export async function createGamesService(context: ServiceContext, config: GamesC
       recallFromVendors: async (input) => {
         if (!transfers) return { recalled: [] };
         const vendors = await transferVendorsOf();
-        return transfers.recall(input, vendors.map((vendor) => ({ vassalage: vendor.vassalage, adapter: adapterFor(vendor.adapter, vendor.launch_url, vendor.vassalage) })));
+        return transfers.recall(
+          input,
+          vendors.map((vendor) => ({ vassalage: vendor.vassalage, adapter: adapterFor(vendor.adapter, vendor.launch_url, vendor.vassalage) })),
+        );
       },
       winners: async (input) => ({ list: (await winners.list(db.orm, input)).list }),
       // Game announcements: the lobby's list and the operator's calls.
@@ -151,8 +154,6 @@ export const gamesService: ServiceDefinition<GamesRpc, typeof gamesEnv> = {
     createGamesService(
       context,
       config,
-      config.WALLET_URL && config.SERVICE_TOKEN
-        ? { wallet: walletTransfersPort(createHttpClient('wallet', walletRpc, { baseUrl: config.WALLET_URL, serviceToken: config.SERVICE_TOKEN })) }
-        : {},
+      config.WALLET_URL && config.SERVICE_TOKEN ? { wallet: walletTransfersPort(createHttpClient('wallet', walletRpc, { baseUrl: config.WALLET_URL, serviceToken: config.SERVICE_TOKEN })) } : {},
     ),
 };

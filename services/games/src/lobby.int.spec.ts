@@ -15,7 +15,9 @@ describe('the lobby through the real HTTP API (embedded)', () => {
   const password = 'secreto12';
   const register = async () => {
     const username = `lobby${randomUUID().slice(0, 8).replace(/-/g, '')}`;
-    const response = await call<{ token: string; user: { id: string; account: string } }>('PUT', '/wps/member/register', { body: { username, password, confirmPassword: password, acceptTerms: true } });
+    const response = await call<{ token: string; user: { id: string; account: string } }>('PUT', '/wps/member/register', {
+      body: { username, password, confirmPassword: password, acceptTerms: true },
+    });
     expect(response.status).toBe(200);
     return { token: response.body.value.token, memberId: response.body.value.user.id, account: response.body.value.user.account };
   };
@@ -89,10 +91,9 @@ describe('the lobby through the real HTTP API (embedded)', () => {
     const hot = await call<{ list: Game[] }>('GET', '/lgw/games/hot?merchantCode=DEMO&isPlatform=2&platform=flash,html5-desktop&language=EN');
     expect(hot.body.value.list.length).toBeGreaterThan(10);
     expect(hot.body.value.list.every((game) => game.isHot === 1)).toBe(true);
-    const lanes = await call<{ data: { lanes: Array<{ title: string; cards: Array<{ vassalage: string; gameType: string; lagerIcon: string }>; gameClassify: Array<{ code: string; vendors: string[] }> }> } }>(
-      'GET',
-      '/lgw/games/vendors?platform=html5-desktop&language=EN',
-    );
+    const lanes = await call<{
+      data: { lanes: Array<{ title: string; cards: Array<{ vassalage: string; gameType: string; lagerIcon: string }>; gameClassify: Array<{ code: string; vendors: string[] }> }> };
+    }>('GET', '/lgw/games/vendors?platform=html5-desktop&language=EN');
     const byTitle = Object.fromEntries(lanes.body.value.data.lanes.map((lane) => [lane.title, lane]));
     expect(Object.keys(byTitle).sort()).toEqual(['COCKFIGHT', 'ELOTT', 'ESPORTS', 'FISH', 'LIVE', 'LOTT', 'PVP', 'RNG', 'SPORTS']);
     expect(byTitle.ESPORTS!.cards.map((card) => card.vassalage)).toEqual(['AV', 'IA']);
@@ -135,7 +136,9 @@ describe('the lobby through the real HTTP API (embedded)', () => {
     await call('POST', `/wps/relay/MCSFE_addFavoriteGameV2?nodeId=${evo.nodeId}&vendor=EVO&gameType=LIVE`, { token: member.token });
     expect((await call<string[]>('GET', '/wps/relay/MCSFE_getFavoriteGameIds', { token: member.token })).body.value).toEqual([evo.nodeId, dice.nodeId]);
     expect((await call<string[]>('GET', '/wps/relay/MCSFE_getFavoriteGameIds', { token: other.token })).body.value).toEqual([]);
-    const list = await call<{ content: Game[]; totalPages: number; pageNum: number }>('GET', '/wps/relay/MCSFE_getFavoriteGameV2?clientType=3&platform=flash&pageNo=1&pageSize=18', { token: member.token });
+    const list = await call<{ content: Game[]; totalPages: number; pageNum: number }>('GET', '/wps/relay/MCSFE_getFavoriteGameV2?clientType=3&platform=flash&pageNo=1&pageSize=18', {
+      token: member.token,
+    });
     expect(list.body.value.content.map((game) => game.nodeId)).toEqual([evo.nodeId, dice.nodeId]);
     expect(list.body.value).toMatchObject({ totalPages: 1, pageNum: 1 });
     const liveOnly = await call<{ content: Game[] }>('GET', '/wps/relay/MCSFE_getFavoriteGameV2?gameType=LIVE', { token: member.token });
@@ -260,7 +263,9 @@ describe('the lobby through the real HTTP API (embedded)', () => {
       await publish(settled(big, '500000'));
       await publish(settled(`bet-${randomUUID()}`, '2500'));
       await publish(settled(`bet-${randomUUID()}`, '0'));
-      const board = async () => (await call<{ list: Array<{ customerName: string; winAmount: string; gameName: string; vo: { vendor: string } }> }>('GET', '/lgw/games/winners?gameCategory=ALL&language=EN&limitNum=20')).body.value.list;
+      const board = async () =>
+        (await call<{ list: Array<{ customerName: string; winAmount: string; gameName: string; vo: { vendor: string } }> }>('GET', '/lgw/games/winners?gameCategory=ALL&language=EN&limitNum=20')).body
+          .value.list;
       await eventually(async () => (await board()).length === 2, 'two winners on the board');
       const [first, second] = await board();
       expect(first).toMatchObject({ customerName: `${member.account.slice(0, 2)}***${member.account.slice(-1)}`, winAmount: '5000.00', currency: 'MXN', gameName: 'Crash', vo: { vendor: 'HOUSE' } });

@@ -28,8 +28,7 @@ describe('lottery: launch params, the vendors launch-token exchange and the draw
       headers: { 'x-vendor-code': vendor, 'x-timestamp': timestamp, 'x-signature': options.signature ?? vendorSignature(secret, timestamp, raw) },
     });
   };
-  const gameOf = async (vassalage: string, index = 0) =>
-    (await call<{ games: Game[] }>('GET', `/lgw/games/game_menus?vassalage=${vassalage}&pageSize=20`)).body.value.games[index]!;
+  const gameOf = async (vassalage: string, index = 0) => (await call<{ games: Game[] }>('GET', `/lgw/games/game_menus?vassalage=${vassalage}&pageSize=20`)).body.value.games[index]!;
   const launch = (nodeId: string, extra: Record<string, unknown> = {}) =>
     call<{ url: string; mode: string; route?: string }>('POST', '/wps/game/launchGame', { token: member.token, body: { nodeId, ...extra } });
   const lotteryParams = { prizeMode: 'ELOTT', view: 'lobby', device: 'WEB', launchMode: 'LOTT', backUrl: '/lottery?gameCode=lott-001', language: 'EN' };
@@ -195,7 +194,12 @@ describe('lottery: launch params, the vendors launch-token exchange and the draw
     expect((await signed('ELOTT', ELOTT_SECRET, 'lottery-draws', draw)).body).toMatchObject({ code: 'GAME_NOT_FOUND', field: 'gameCode' });
     const live = await gameOf('EVO');
     expect((await signed('LOTT', LOTT_SECRET, 'lottery-draws', { ...draw, gameCode: live.gameCode })).status).toBe(404);
-    for (const bad of [{ ...draw, numbers: [] }, { ...draw, numbers: ['x'] }, { ...draw, drawNo: 'a b' }, { ...draw, drawnAt: 'yesterday' }]) {
+    for (const bad of [
+      { ...draw, numbers: [] },
+      { ...draw, numbers: ['x'] },
+      { ...draw, drawNo: 'a b' },
+      { ...draw, drawnAt: 'yesterday' },
+    ]) {
       const refused = await signed('LOTT', LOTT_SECRET, 'lottery-draws', bad);
       expect(refused.status).toBe(400);
     }
@@ -205,7 +209,12 @@ describe('lottery: launch params, the vendors launch-token exchange and the draw
     const game = await gameOf('LOTT', 1);
     const before = (await call<DrawPage>('GET', `/lotto/lgw/games/opened/numero?gameCode=${game.gameCode}`, { token: member.token })).body.value.total;
     for (let index = 1; index <= 5; index++) {
-      const reported = await signed('LOTT', LOTT_SECRET, 'lottery-draws', { gameCode: game.gameCode, drawNo: `P-${index}`, numbers: [String(index), '1', '2'], drawnAt: `2030-01-01T00:0${index}:00Z` });
+      const reported = await signed('LOTT', LOTT_SECRET, 'lottery-draws', {
+        gameCode: game.gameCode,
+        drawNo: `P-${index}`,
+        numbers: [String(index), '1', '2'],
+        drawnAt: `2030-01-01T00:0${index}:00Z`,
+      });
       expect(reported.status).toBe(200);
     }
     const page = (pageNo: number) => call<DrawPage>('GET', `/lotto/lgw/games/opened/numero?gameCode=${game.gameCode}&pageNo=${pageNo}&pageSize=2`, { token: member.token });

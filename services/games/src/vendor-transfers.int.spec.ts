@@ -21,33 +21,36 @@ class FakeTransferVendor {
   url = '';
 
   async start(): Promise<void> {
-    this.server = createServer(async (req, res) => {
-      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const url = new URL(req.url ?? '/', 'http://vendor');
-      if (req.method === 'POST' && url.pathname === '/transfers') {
-        const body = JSON.parse(await text(req)) as { transferId: string; direction: 'in' | 'out'; account: string; amountMinor: string };
-        if (this.mode === 'lose') return; // never answers and never applies: the request is lost
-        const held = this.balances.get(body.account) ?? 0n;
-        const amount = BigInt(body.amountMinor);
-        const refused = this.mode === 'refuse' || (body.direction === 'out' && held < amount);
-        if (!refused) this.balances.set(body.account, body.direction === 'in' ? held + amount : held - amount);
-        this.transfers.set(body.transferId, refused ? 'failed' : 'done');
-        if (this.mode === 'slow-accept') return; // applied, but the answer never comes
-        return send(200, { status: refused ? 'failed' : 'done' });
-      }
-      const status = /^\/transfers\/([\w-]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && status) {
-        const known = this.transfers.get(status[1]!);
-        return known ? send(200, { status: known }) : send(404, {});
-      }
-      const balance = /^\/players\/([^/]+)\/balance$/.exec(url.pathname);
-      if (req.method === 'GET' && balance) return send(200, { balanceMinor: (this.balances.get(decodeURIComponent(balance[1]!)) ?? 0n).toString() });
-      if (req.method === 'POST' && url.pathname === '/launch') {
-        const body = JSON.parse(await text(req)) as { account: string; gameCode: string };
-        return send(200, { url: `https://vendor.example/play/${body.gameCode}?player=${body.account}` });
-      }
-      send(404, {});
-    });
+    this.server = createServer(
+      (req, res) =>
+        void (async () => {
+          const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+          const url = new URL(req.url ?? '/', 'http://vendor');
+          if (req.method === 'POST' && url.pathname === '/transfers') {
+            const body = JSON.parse(await text(req)) as { transferId: string; direction: 'in' | 'out'; account: string; amountMinor: string };
+            if (this.mode === 'lose') return; // never answers and never applies: the request is lost
+            const held = this.balances.get(body.account) ?? 0n;
+            const amount = BigInt(body.amountMinor);
+            const refused = this.mode === 'refuse' || (body.direction === 'out' && held < amount);
+            if (!refused) this.balances.set(body.account, body.direction === 'in' ? held + amount : held - amount);
+            this.transfers.set(body.transferId, refused ? 'failed' : 'done');
+            if (this.mode === 'slow-accept') return; // applied, but the answer never comes
+            return send(200, { status: refused ? 'failed' : 'done' });
+          }
+          const status = /^\/transfers\/([\w-]+)$/.exec(url.pathname);
+          if (req.method === 'GET' && status) {
+            const known = this.transfers.get(status[1]!);
+            return known ? send(200, { status: known }) : send(404, {});
+          }
+          const balance = /^\/players\/([^/]+)\/balance$/.exec(url.pathname);
+          if (req.method === 'GET' && balance) return send(200, { balanceMinor: (this.balances.get(decodeURIComponent(balance[1]!)) ?? 0n).toString() });
+          if (req.method === 'POST' && url.pathname === '/launch') {
+            const body = JSON.parse(await text(req)) as { account: string; gameCode: string };
+            return send(200, { url: `https://vendor.example/play/${body.gameCode}?player=${body.account}` });
+          }
+          send(404, {});
+        })(),
+    );
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const address = this.server.address();
     this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
@@ -76,7 +79,9 @@ describe('transfer-style vendors: money in before play, back after, status check
 
   const newMember = async (deposit: string) => {
     const username = `trf${randomUUID().slice(0, 8).replace(/-/g, '')}`;
-    const registered = await call<{ token: string; user: { id: string; account: string } }>('PUT', '/wps/member/register', { body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true } });
+    const registered = await call<{ token: string; user: { id: string; account: string } }>('PUT', '/wps/member/register', {
+      body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true },
+    });
     const memberId = registered.body.value.user.id;
     await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${memberId}`)).length > 0, 'the wallet account');
     await platform.clients.wallet.demoDeposit({ merchantCode: 'DEMO', memberId, currency: 'MXN', amount: deposit, idempotencyKey: randomUUID() });
@@ -94,10 +99,10 @@ describe('transfer-style vendors: money in before play, back after, status check
     await platform.db.orm.execute(
       sql`INSERT INTO games.vendors (vassalage, display_name, game_type, wallet_style, adapter, launch_url) VALUES ('TRF', 'Transfer Demo', 'RNG', 'transfer', 'transfer-http', ${vendor.url})`,
     );
-    [{ node_id: nodeId }] = await rows<{ node_id: string }>(
+    [{ node_id: nodeId }] = (await rows<{ node_id: string }>(
       platform.db.orm,
       sql`INSERT INTO games.games (vassalage, game_code, game_type, names) VALUES ('TRF', 'trf-slots', 'RNG', '{"EN": "Transfer Slots"}') RETURNING node_id::text AS node_id`,
-    ) as [{ node_id: string }];
+    )) as [{ node_id: string }];
     // A second games instance on the same database, given the wallet port the embedded host does not pass yet.
     games = await createGamesService(
       { db: platform.db, bus: platform.bus, cache: new MemoryStore(), logger: createLogger({ service: 'games-test', level: 'silent' }) },

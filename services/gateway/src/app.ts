@@ -5,22 +5,20 @@ import express, { type Express } from 'express';
 import type { ServerOptions } from 'socket.io';
 import { createHttpApp, healthRoutes, type EventBus, type KeyValueStore, type Logger } from '@wps/platform';
 import type { GatewayClients } from './clients.js';
-import { publicApi } from './routes/public-api.js';
-import { moneyApi } from './routes/money-api.js';
-import { operatorApi } from './routes/operator-api.js';
-import { sandboxPay } from './routes/sandbox-pay.js';
-import { vendorApi } from './routes/vendor-api.js';
-import { betsApi } from './routes/bets-api.js';
-import { registrationApi } from './routes/identity-registration-api.js';
-import { loginApi } from './routes/identity-login-api.js';
-import { accountApi } from './routes/identity-account-api.js';
-import { secondFactorApi } from './routes/identity-second-factor-api.js';
-import { gamesApi } from './routes/games-api.js';
-import { houseApi } from './routes/house-api.js';
-import { houseLiveApi } from './routes/house-live-api.js';
-import { housePvpApi } from './routes/house-pvp-api.js';
+import { moneyEdgeOperations } from './routes/money-edge.js';
+import { operatorEdgeOperations } from './routes/operator-edge.js';
+import { sandboxPayEdgeOperations } from './routes/sandbox-pay.js';
+import { identityEdgeOperations } from './routes/identity-edge.js';
+import { accountEdgeOperations } from './routes/account-edge.js';
+import { gamesEdgeOperations } from './routes/games-api.js';
+import { useCaseRouter } from './use-cases.js';
+import { allUseCases } from '@wps/contracts';
+import { houseEdgeOperations } from './routes/house-api.js';
 import { PushHub } from './push.js';
 import { SessionResolver } from './auth.js';
+import { securityHeaders } from './security-headers.js';
+import { apiDocs } from './api-docs.js';
+import { AppError } from '@wps/platform';
 
 export interface GatewayOptions {
   clients: GatewayClients;
@@ -51,29 +49,30 @@ export function createGateway(options: GatewayOptions): Gateway {
   const { app, finish } = createHttpApp(options.logger);
   const sessions = new SessionResolver(options.clients, options.cache);
   const push = new PushHub({ sessions, bus: options.bus, logger: options.logger, adapter: options.socketAdapter });
+  app.use(securityHeaders());
   app.use(healthRoutes(options.readiness));
-  app.use(moneyApi({ clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 }));
-  app.use(operatorApi({ clients: options.clients, operatorToken: options.operatorToken, sessions }));
-  app.use(sandboxPay({ clients: options.clients, secret: options.sandboxPaySecret }));
-  app.use(vendorApi({ clients: options.clients, cache: options.cache, requestsPerVendorPer10s: options.vendorRequestsPer10s ?? 6_000 }));
-  app.use(betsApi({ clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 }));
+  app.use(apiDocs(allUseCases));
   const edge = { clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 };
-  app.use(registrationApi(edge));
-  app.use(loginApi(edge));
-  app.use(accountApi({ ...edge, onLogout: (token) => push.endSession(token) }));
-  app.use(secondFactorApi(edge));
-  app.use(gamesApi(edge));
-  app.use(houseApi(edge));
-  app.use(houseLiveApi(edge));
-  app.use(housePvpApi(edge));
   app.use(
-    publicApi({
-      clients: options.clients,
-      cache: options.cache,
-      sessions,
-      requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200,
+    useCaseRouter(allUseCases, {
+      ...edge,
+      operatorToken: options.operatorToken,
+      requestsPerVendorPer10s: options.vendorRequestsPer10s ?? 6_000,
+      edgeOperations: {
+        ...gamesEdgeOperations,
+        ...houseEdgeOperations,
+        ...moneyEdgeOperations,
+        ...identityEdgeOperations,
+        ...accountEdgeOperations(sessions, (token) => push.endSession(token)),
+        ...operatorEdgeOperations(sessions),
+        ...sandboxPayEdgeOperations(options.sandboxPaySecret),
+      },
     }),
   );
+  // Every unknown API path answers the JSON envelope, never the web app or an HTML page.
+  app.all(['/wps/{*rest}', '/lgw/{*rest}', '/lotto/{*rest}', '/api/{*rest}', '/operator/{*rest}', '/sandbox-pay/{*rest}', '/internal/{*rest}'], () => {
+    throw new AppError('NOT_FOUND');
+  });
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));

@@ -25,7 +25,11 @@ export const bearerToken = (req: Request): string | undefined => {
  * gateway at once; a session that identity ends by itself (idle or absolute timeout) is seen within the TTL.
  */
 export class SessionResolver {
-  constructor(private readonly clients: GatewayClients, private readonly store: KeyValueStore, private readonly ttlMs = 10_000) {}
+  constructor(
+    private readonly clients: GatewayClients,
+    private readonly store: KeyValueStore,
+    private readonly ttlMs = 10_000,
+  ) {}
 
   private key(token: string): string {
     return `session:${createHash('sha256').update(token).digest('base64url')}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanEnv } from '@wps/platform';
+import { envBoolean, envInt } from '@wps/platform';
 
 export const gatewayEnv = {
   IDENTITY_URL: z.string().url(),
@@ -11,14 +11,14 @@ export const gatewayEnv = {
   HOUSE_URL: z.string().url(),
   /** The built web client; served at / when present. */
   WEB_DIST: z.string().optional(),
-  GATEWAY_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(1_200),
+  GATEWAY_REQUESTS_PER_IP_PER_MINUTE: envInt({ default: 1_200, min: 1 }),
   /** The back-office API answers only with this token (`Authorization: Operator <token>`); unset, it answers 404. */
   OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Offers the sandbox payment provider (test deposits, no real money); give the wallet the same setting. Off: 404. */
-  SANDBOX_PAY_ENABLED: booleanEnv(false),
+  SANDBOX_PAY_ENABLED: envBoolean(false),
   /** Signs the sandbox provider's callbacks; the sandbox needs it when SANDBOX_PAY_ENABLED is on. */
   SANDBOX_PAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Seamless-wallet calls allowed per vendor code in each 10-second window, across all gateway processes. */
-  VENDOR_REQUESTS_PER_10S: z.coerce.number().int().min(1).default(6_000),
+  VENDOR_REQUESTS_PER_10S: envInt({ default: 6_000, min: 1 }),
 };
 export type GatewayEnv = z.infer<z.ZodObject<typeof gatewayEnv>>;

@@ -28,7 +28,15 @@ const clients = {
   notices: createHttpClient('notices', noticesRpc, http(config.NOTICES_URL)),
   house: createHttpClient('house', houseRpc, http(config.HOUSE_URL)),
 };
-const downstream = { identity: config.IDENTITY_URL, wallet: config.WALLET_URL, games: config.GAMES_URL, agentContracts: config.AGENT_CONTRACTS_URL, points: config.POINTS_URL, notices: config.NOTICES_URL, house: config.HOUSE_URL };
+const downstream = {
+  identity: config.IDENTITY_URL,
+  wallet: config.WALLET_URL,
+  games: config.GAMES_URL,
+  agentContracts: config.AGENT_CONTRACTS_URL,
+  points: config.POINTS_URL,
+  notices: config.NOTICES_URL,
+  house: config.HOUSE_URL,
+};
 const defaultWebDist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
 
 const gateway = createGateway({
@@ -46,7 +54,10 @@ const gateway = createGateway({
     const checks: Record<string, boolean> = { redis: await cache.ping().catch(() => false) };
     await Promise.all(
       Object.entries(downstream).map(async ([name, url]) => {
-        checks[name] = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+        checks[name] = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
       }),
     );
     return checks;

@@ -1,25 +1,42 @@
 import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
-import { balanceChangedSchema, houseTableEventSchema, lobbyChangedSchema, sessionEndedSchema, memberRoom, merchantRoom, PUSH_EVENT, TOPICS, type BalancePush, type LobbyChanged, type ClientToServerEvents, type ServerToClientEvents } from '@wps/contracts';
+import {
+  balanceChangedSchema,
+  houseTableEventSchema,
+  lobbyChangedSchema,
+  sessionEndedSchema,
+  memberRoom,
+  merchantRoom,
+  PUSH_EVENT,
+  TOPICS,
+  type AnyPush,
+  type BalancePush,
+  tableIdSchema,
+  TABLES_PER_SOCKET_MAX,
+  type LobbyChanged,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SessionPrincipal,
+} from '@wps/contracts';
 import type { EventBus, Logger, Subscription } from '@wps/platform';
 import type { SessionResolver } from './auth.js';
+
+/** The pushes' event maps, and what a socket knows about its member once authenticated. */
+type PushServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: SessionPrincipal }>;
 
 /** Brand broadcasts (jackpot, winners) reach clients at most this often per brand and push type. */
 const BROADCAST_INTERVAL_MS = 1_000;
 const sessionRoomOfHash = (tokenHash: string): string => `session:${tokenHash}`;
 const sessionRoom = (token: string): string => sessionRoomOfHash(createHash('sha256').update(token).digest('base64url'));
-/** House tables: any socket, guest or member, may watch a few tables at once. */
 const tableRoom = (tableId: string): string => `table:${tableId}`;
-const TABLES_PER_SOCKET_MAX = 8;
-type TableRoomListener = (tableId: unknown, ack?: unknown) => void;
 
 /**
  * Live pushes. A socket that presents a valid session token joins its member's room and its brand's room; the
  * gateway turns bus events into `{ v, type, data }` pushes to those rooms.
  */
 export class PushHub {
-  private io: Server<ClientToServerEvents, ServerToClientEvents> | undefined;
+  private io: PushServer | undefined;
   private subscription: Subscription | undefined;
   private sessionsSubscription: Subscription | undefined;
   private lobbySubscription: Subscription | undefined;
@@ -29,37 +46,42 @@ export class PushHub {
   constructor(private readonly options: { sessions: SessionResolver; bus: EventBus; logger: Logger; adapter?: ServerOptions['adapter'] }) {}
 
   attach(server: HttpServer): void {
-    const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { serveClient: false, ...(this.options.adapter ? { adapter: this.options.adapter } : {}) });
-    io.use(async (socket, next) => {
-      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string' || token.length === 0) {
-        // Guests name their brand to receive its public pushes (winner board, jackpot); nothing private goes there.
-        const merchantCode = (socket.handshake.auth as { merchantCode?: unknown } | undefined)?.merchantCode;
-        if (typeof merchantCode === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(merchantCode)) await socket.join(merchantRoom(merchantCode));
-        return next();
-      }
-      try {
-        const principal = await this.options.sessions.principal(token);
-        if (!principal) return next(new Error('NOT_LOGGED_IN'));
-        socket.data.principal = principal;
-        await socket.join([memberRoom(principal.memberId), merchantRoom(principal.merchantCode), sessionRoom(token)]);
-        next();
-      } catch (error) {
-        this.options.logger.warn({ err: error }, 'socket authentication failed');
-        next(new Error('SERVICE_UNAVAILABLE'));
-      }
-    });
+    const io: PushServer = new Server(server, { serveClient: false, ...(this.options.adapter ? { adapter: this.options.adapter } : {}) });
+    io.use(
+      (socket, next) =>
+        void (async () => {
+          const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+          if (typeof token !== 'string' || token.length === 0) {
+            // Guests name their brand to receive its public pushes (winner board, jackpot); nothing private goes there.
+            const merchantCode = (socket.handshake.auth as { merchantCode?: unknown } | undefined)?.merchantCode;
+            if (typeof merchantCode === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(merchantCode)) await socket.join(merchantRoom(merchantCode));
+            return next();
+          }
+          try {
+            const principal = await this.options.sessions.principal(token);
+            if (!principal) return next(new Error('NOT_LOGGED_IN'));
+            socket.data.principal = principal;
+            await socket.join([memberRoom(principal.memberId), merchantRoom(principal.merchantCode), sessionRoom(token)]);
+            next();
+          } catch (error) {
+            this.options.logger.warn({ err: error }, 'socket authentication failed');
+            next(new Error('SERVICE_UNAVAILABLE'));
+          }
+        })(),
+    );
     io.on('connection', (socket) => {
-      // The contract's client events stay empty for the other pushes; table rooms are the one thing a client asks for.
-      const on = socket.on.bind(socket) as unknown as (event: string, listener: TableRoomListener) => void;
-      const reply = (ack: unknown, joined: boolean) => typeof ack === 'function' && (ack as (joined: boolean) => void)(joined);
-      on('join-table', (tableId, ack) => {
+      // Table rooms are the one thing a client asks for; what it sends is checked, never trusted to be typed.
+      const reply = (ack: unknown, done: boolean) => typeof ack === 'function' && (ack as (done: boolean) => void)(done);
+      socket.on('join-table', (tableId: unknown, ack?: unknown) => {
         const tables = [...socket.rooms].filter((room) => room.startsWith('table:')).length;
-        if (typeof tableId !== 'string' || !/^[a-z0-9-]{1,40}$/.test(tableId) || tables >= TABLES_PER_SOCKET_MAX) return reply(ack, false);
-        void Promise.resolve(socket.join(tableRoom(tableId))).then(() => reply(ack, true));
+        const id = tableIdSchema.safeParse(tableId);
+        if (!id.success || tables >= TABLES_PER_SOCKET_MAX) return reply(ack, false);
+        void Promise.resolve(socket.join(tableRoom(id.data))).then(() => reply(ack, true));
       });
-      on('leave-table', (tableId, ack) => {
-        if (typeof tableId === 'string') void Promise.resolve(socket.leave(tableRoom(tableId))).then(() => reply(ack, true));
+      socket.on('leave-table', (tableId: unknown, ack?: unknown) => {
+        const id = tableIdSchema.safeParse(tableId);
+        if (id.success) void Promise.resolve(socket.leave(tableRoom(id.data))).then(() => reply(ack, true));
+        else reply(ack, false);
       });
     });
     this.io = io;
@@ -121,7 +143,8 @@ export class PushHub {
           state.pending = undefined;
           state.lastSentAt = Date.now();
           state.lastVersion = latest.version;
-          this.io?.to(merchantRoom(latest.merchantCode)).emit(PUSH_EVENT, { v: latest.version, type: latest.pushType, data: latest.data });
+          const push: AnyPush = latest.pushType === 'winners' ? { v: latest.version, type: 'winners', data: latest.data } : { v: latest.version, type: 'jackpot', data: latest.data };
+          this.io?.to(merchantRoom(latest.merchantCode)).emit(PUSH_EVENT, push);
         };
         const wait = state.lastSentAt + BROADCAST_INTERVAL_MS - Date.now();
         if (wait <= 0) send();
@@ -159,6 +182,6 @@ export class PushHub {
     await this.lobbySubscription?.close();
     await this.tablesSubscription?.close();
     for (const state of this.broadcasts.values()) if (state.timer) clearTimeout(state.timer);
-    await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+    if (this.io) await this.io.close();
   }
 }

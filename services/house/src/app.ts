@@ -8,11 +8,9 @@ import { Rounds } from './rounds.js';
 import { diceChoice, minesCount, plinkoChoice, resolveDice, resolvePlinko, resolveSlot, stakeMinor } from './games.js';
 // house live: the shared-round tables.
 import { Outbox } from '@wps/platform';
-import { houseLiveConfig } from './live/config.js';
 import { LiveTables } from './live/live-tables.js';
 import { signedLiveWallet } from './live/wallet.js';
 // house pvp: the Teen Patti tables.
-import { housePvpConfig } from './pvp/config.js';
 import { TeenPattiTables } from './pvp/teen-patti-tables.js';
 // FISH: each shot is one instant solo round.
 import { FISH_GAME_CODE } from '@wps/contracts';
@@ -41,7 +39,7 @@ export async function createHouseService(context: ServiceContext, config: HouseC
   const rounds = new Rounds({ db, wallet, logger, walletTimeoutMs: config.HOUSE_WALLET_TIMEOUT_MS });
   let sweep: NodeJS.Timeout | undefined;
   let sweeping = false;
-  // house live: table events leave through the house outbox; the runners read their settings from the host's environment.
+  // house live: table events leave through the house outbox; the runners' settings are part of the house's config.
   const liveOutbox = new Outbox(HOUSE_SCHEMA, 'house');
   const liveRelay = liveOutbox.relay(db, context.bus, logger);
   const live = new LiveTables({
@@ -51,7 +49,7 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     flushRelay: (timeoutMs) => liveRelay.flush(timeoutMs),
     wallet: signedLiveWallet({ vendorCall: (input) => ports.wallet().vendorCall(input), secret: config.HOUSE_VENDOR_SECRET }),
     logger: logger.child({ area: 'live' }),
-    config: houseLiveConfig(process.env),
+    config,
     schema: HOUSE_SCHEMA,
   });
 
@@ -62,7 +60,7 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     wakeRelay: () => liveRelay.wake(),
     wallet: signedLiveWallet({ vendorCall: (input) => ports.wallet().vendorCall(input), secret: config.HOUSE_VENDOR_SECRET }),
     logger: logger.child({ area: 'pvp' }),
-    config: housePvpConfig(process.env),
+    config,
   });
 
   const handlers: ServiceInstance<HouseRpc>['handlers'] = {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { envDuration } from '@wps/platform';
+import { houseLiveEnv } from './live/config.js';
+import { housePvpEnv } from './pvp/config.js';
 
 export const houseEnv = {
   /** The HOUSE vendor's seamless-wallet secret; the wallet must list the same one in WALLET_VENDOR_SECRETS. */
@@ -7,8 +10,12 @@ export const houseEnv = {
   WALLET_URL: z.string().url().optional(),
   SERVICE_TOKEN: z.string().min(16).optional(),
   /** Timeout of one wallet call; a round whose call timed out is finished by the recovery sweep. */
-  HOUSE_WALLET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  HOUSE_WALLET_TIMEOUT_MS: envDuration({ default: 5_000, min: 100, max: 60_000 }),
   /** How often rounds left unfinished (a wallet call that failed, a restart) are retried. */
-  HOUSE_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  HOUSE_RECOVERY_INTERVAL_MS: envDuration({ default: 30_000, min: 100, max: 3_600_000 }),
+  // The live and Teen Patti tables are parsed with the rest of the house's settings, once at start, from whatever
+  // environment the host gives the service; their schemas stay beside the tables they describe.
+  ...houseLiveEnv,
+  ...housePvpEnv,
 };
 export type HouseConfig = z.infer<z.ZodObject<typeof houseEnv>>;

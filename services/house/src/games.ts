@@ -91,8 +91,7 @@ export function resolvePlinko(choice: { rows: number; risk: PlinkoRisk }, amount
 }
 
 /** Line pays are in line bets; a spin's units are line bets so the total stays an integer until the final division. */
-const spinUnits = (spin: SlotSpin, lines: number): bigint =>
-  BigInt(spin.lineWins.reduce((sum, win) => sum + win.pays, 0)) + BigInt(spin.scatterPays) * BigInt(lines);
+const spinUnits = (spin: SlotSpin, lines: number): bigint => BigInt(spin.lineWins.reduce((sum, win) => sum + win.pays, 0)) + BigInt(spin.scatterPays) * BigInt(lines);
 
 export function resolveSlot(game: string, amountMinor: bigint, draws: DrawStream): Resolved {
   const definition = SLOT_GAMES[game];

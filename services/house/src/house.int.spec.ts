@@ -3,15 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  DrawStream,
-  outcomeBytes,
-  precomputedBlocks,
-  rollDice,
-  ROUND_BLOCKS,
-  serverSeedHash,
-  type HouseRound,
-} from '@wps/contracts';
+import { DrawStream, outcomeBytes, precomputedBlocks, rollDice, ROUND_BLOCKS, serverSeedHash, type HouseRound } from '@wps/contracts';
 import { rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
@@ -24,7 +16,9 @@ interface Member {
 const setup = (platform: () => EmbeddedPlatform) => {
   const call = apiCaller(() => platform().url);
   const register = async (username: string, deposit = '100.00'): Promise<Member> => {
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true } });
+    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
+      body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true },
+    });
     expect(registered.body.success).toBe(true);
     const member = { token: registered.body.value.token, id: registered.body.value.user.id };
     await eventually(async () => (await rows(platform().db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${member.id}`)).length === 1, 'the wallet account');
@@ -80,7 +74,10 @@ describe('house games through the public API (embedded)', () => {
   });
 
   it('reveals the server seed on rotation so a past round can be recomputed from it', async () => {
-    const rotated = await api.call<{ revealedServerSeed: string; revealedServerSeedHash: string; newServerSeedHash: string; nonce: number }>('POST', '/wps/house/fairness/rotate', { token: alice.token, body: { game: 'house-dice' } });
+    const rotated = await api.call<{ revealedServerSeed: string; revealedServerSeedHash: string; newServerSeedHash: string; nonce: number }>('POST', '/wps/house/fairness/rotate', {
+      token: alice.token,
+      body: { game: 'house-dice' },
+    });
     expect(rotated.status).toBe(200);
     const { revealedServerSeed, newServerSeedHash } = rotated.body.value;
     expect(await serverSeedHash(revealedServerSeed)).toBe(rotated.body.value.revealedServerSeedHash);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DrawStream, formatMinor, MINES_TILES, type HousePlayer, type HouseRound, type VendorAnswer } from '@wps/contracts';
-import { AppError, rows, type Database, type Executor, type Logger } from '@wps/platform';
+import { AppError, rows, type Database, type Executor, type Logger, isUniqueViolation } from '@wps/platform';
 import { nodeBlocks, SeedStore } from './fairness/seeds.js';
 import { allSafeRevealed, BP, minesPayoutBp, placeMines, winOf, type Resolved } from './games.js';
 import type { HouseWallet, WalletPlayer } from './wallet-client.js';
@@ -42,13 +42,6 @@ const INSERTED_COLUMNS = sql`r.id::text, r.member_id::text, r.merchant_code, r.c
 
 /** Ids the wallet sees: derived from the round id, so every retry of a call carries the same transaction id. */
 export const walletIds = (roundId: string) => ({ roundId: `HS${roundId}`, bet: `HS${roundId}-bet`, win: `HS${roundId}-win`, refund: `HS${roundId}-refund` });
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
-};
 
 /** The wallet answered and refused: nothing happened there. Anything else (a timeout, a 5xx) leaves the outcome unknown. */
 const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
@@ -110,10 +103,7 @@ export class Rounds {
   }
 
   private async load(executor: Executor, where: ReturnType<typeof sql>, lock = false): Promise<RoundRow | undefined> {
-    const [row] = await rows<RoundRow>(
-      executor,
-      sql`SELECT ${ROUND_COLUMNS} FROM house.rounds r JOIN house.seeds s ON s.id = r.seed_id WHERE ${where} ${lock ? sql`FOR UPDATE OF r` : sql``}`,
-    );
+    const [row] = await rows<RoundRow>(executor, sql`SELECT ${ROUND_COLUMNS} FROM house.rounds r JOIN house.seeds s ON s.id = r.seed_id WHERE ${where} ${lock ? sql`FOR UPDATE OF r` : sql``}`);
     return row;
   }
 
@@ -278,9 +268,7 @@ export class Rounds {
     const row = await this.deps.db.transaction(async (tx) => {
       const round = await this.openMines(tx, player, roundId);
       if ((round.result.revealed as number[]).length === 0) throw new AppError('HOUSE_NOTHING_TO_CASH_OUT');
-      await tx.execute(
-        sql`UPDATE house.rounds SET state = 'settling', win_minor = ${winOf(BigInt(round.amount_minor), BigInt(round.multiplier_bp)).toString()} WHERE id = ${round.id}`,
-      );
+      await tx.execute(sql`UPDATE house.rounds SET state = 'settling', win_minor = ${winOf(BigInt(round.amount_minor), BigInt(round.multiplier_bp)).toString()} WHERE id = ${round.id}`);
       return (await this.load(tx, sql`r.id = ${round.id}`))!;
     });
     return this.paySettling(row);

@@ -1,8 +1,15 @@
-import { createHmac } from 'node:crypto';
+import { vendorSignature } from '@wps/platform';
 import { HOUSE_VENDOR_CODE, houseSoloWalletGameType, type VendorAnswer, type VendorCallInput, type VendorOperation } from '@wps/contracts';
 
 /** The wallet's signed vendor entry point, whichever transport reaches it (in process or the wallet's internal RPC). */
 export type VendorCall = (input: VendorCallInput) => Promise<VendorAnswer>;
+
+/** A call to the seamless-wallet API signed exactly as a third-party vendor signs it (docs/vendor-api.md). */
+export function signedVendorCall(secret: string, vendor: string, operation: VendorOperation, body: object, nowMs: number = Date.now()): VendorCallInput {
+  const raw = JSON.stringify(body);
+  const timestamp = String(nowMs);
+  return { vendor, operation, timestamp, signature: vendorSignature(secret, timestamp, raw), body: raw };
+}
 
 export interface HouseWalletOptions {
   vendorCall: VendorCall;
@@ -31,10 +38,7 @@ export class HouseWallet {
   }
 
   private call(operation: VendorOperation, body: Record<string, unknown>): Promise<VendorAnswer> {
-    const raw = JSON.stringify(body);
-    const timestamp = String(this.now());
-    const signature = createHmac('sha256', this.options.secret).update(`${timestamp}.${raw}`).digest('hex');
-    return this.options.vendorCall({ vendor: this.vendor, operation, timestamp, signature, body: raw });
+    return this.options.vendorCall(signedVendorCall(this.options.secret, this.vendor, operation, body, this.now()));
   }
 
   balance(player: WalletPlayer): Promise<VendorAnswer> {

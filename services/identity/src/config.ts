@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { booleanEnv } from '@wps/platform';
+import { envBoolean, envInt } from '@wps/platform';
 
 /** Development only: the service logs a warning at start while this key is in use. */
 export const DEV_IDENTITY_SECRET_KEY = 'dev-only-identity-secret-key-change-me-in-production';
 
 export const identityEnv = {
-  SEED_DEMO: booleanEnv(false),
+  SEED_DEMO: envBoolean(false),
   /** The demo logins' password; demo data only, override it on any shared deployment. */
   DEMO_PASSWORD: z.string().min(6).default('demo1234'),
   // Registration and brand configuration
-  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  REGISTRATIONS_PER_IP_PER_HOUR: envInt({ default: 30, min: 1 }),
   // Sign-in
-  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  LOGIN_FAILURES_PER_ACCOUNT: envInt({ default: 10, min: 1 }),
+  LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: envInt({ default: 60, min: 1 }),
   /** Failed sign-ins after which the answer carries the captcha flag and the next attempt must solve one. */
-  LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(3),
+  LOGIN_FAILURES_BEFORE_CAPTCHA: envInt({ default: 3, min: 0 }),
   /** How long an account stays locked after LOGIN_FAILURES_PER_ACCOUNT failures; an operator can lift it sooner. */
-  LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_LOCKOUT_MINUTES: envInt({ default: 15, min: 1 }),
   /** `log` is the development sink (codes written to the log, never sent); `http` posts to SMS_HTTP_URL. */
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().url().optional(),
@@ -27,11 +27,11 @@ export const identityEnv = {
   SMS_HTTP_CONTENT_TYPE: z.string().default('application/json'),
   /** Development sink only: also append each SMS (with its code) to this file as a JSON line. Never set in production. */
   SMS_DEV_OUTBOX_FILE: z.string().min(1).optional(),
-  SMS_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(5),
-  SMS_CODES_PER_FIVE_MINUTES: z.coerce.number().int().min(1).default(5),
-  SMS_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
-  SMS_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  TRIAL_LOGINS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  SMS_CODE_TTL_MINUTES: envInt({ default: 5, min: 1 }),
+  SMS_CODES_PER_FIVE_MINUTES: envInt({ default: 5, min: 1 }),
+  SMS_CODE_MAX_ATTEMPTS: envInt({ default: 5, min: 1 }),
+  SMS_REQUESTS_PER_IP_PER_HOUR: envInt({ default: 30, min: 1 }),
+  TRIAL_LOGINS_PER_IP_PER_HOUR: envInt({ default: 20, min: 1 }),
   /**
    * The default password handed out with new accounts; signing in with it forces a change. A brand overrides it with
    * settings.signIn.defaultPassword. Unset: no default password.
@@ -39,7 +39,7 @@ export const identityEnv = {
   DEFAULT_MEMBER_PASSWORD: z.string().min(1).optional(),
   // Passwords and sessions
   /** argon2id memory cost in KiB; OWASP's minimum for argon2id is 19 MiB with two passes. */
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
+  ARGON2_MEMORY_KIB: envInt({ default: 19_456, min: 1024 }),
   /** Outgoing mail relay, e.g. smtp://user:pass@host:587; unset keeps mail in the development sink (logged, never sent). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
@@ -48,10 +48,10 @@ export const identityEnv = {
    * brand has no main domain, e.g. https://play.example.com. A link never takes its host from an untrusted request.
    */
   PUBLIC_WEB_URL: z.string().url().optional(),
-  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
-  PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_TTL_MINUTES: envInt({ default: 30, min: 1, max: 1440 }),
+  PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR: envInt({ default: 20, min: 1 }),
   /** Wrong old passwords one member may try on the change-password form per quarter hour. */
-  PASSWORD_CHANGE_FAILURES_PER_MEMBER: z.coerce.number().int().min(1).default(5),
+  PASSWORD_CHANGE_FAILURES_PER_MEMBER: envInt({ default: 5, min: 1 }),
   // Second factors and social login
   /**
    * Encrypts authenticator secrets at rest (any string of 32+ characters). The default is for development only: set

@@ -22,9 +22,7 @@ export async function createNoticesService(context: ServiceContext, _config: Not
       markMessageRead: (input) => markMessageRead(db.orm, input),
     },
     async start() {
-      subscriptions.push(
-        await consumeOnce({ db, bus }, { schema: NOTICES_SCHEMA, group: WELCOME_MESSAGES, type: 'member.registered', effect: sendWelcomeMessage }),
-      );
+      subscriptions.push(await consumeOnce({ db, bus }, { schema: NOTICES_SCHEMA, group: WELCOME_MESSAGES, type: 'member.registered', effect: sendWelcomeMessage }));
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));

@@ -21,9 +21,7 @@ export async function createPointsService(context: ServiceContext, _config: Poin
       getPointBalance: (input) => getPointBalance(db.orm, input),
     },
     async start() {
-      subscriptions.push(
-        await consumeOnce({ db, bus }, { schema: POINTS_SCHEMA, group: OPEN_ACCOUNTS, type: 'member.registered', effect: openPointAccount }),
-      );
+      subscriptions.push(await consumeOnce({ db, bus }, { schema: POINTS_SCHEMA, group: OPEN_ACCOUNTS, type: 'member.registered', effect: openPointAccount }));
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));

@@ -1,31 +1,31 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consumeOnce, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { z } from 'zod';
 import { walletRpc, type WalletRpc } from '@wps/contracts';
 import { walletEnv, type WalletConfig } from './config.js';
 import { MemberMoney } from './features/money.js';
 import { VendorWallet } from './features/vendor/vendor-wallet.js';
-import { Payments, startAutoConfirmSweep, type Clock } from './features/payments/payments.js';
+import type { Clock, PaymentsDeps } from './features/payments/deps.js';
+import { startAutoConfirmSweep } from './features/payments/auto-confirm-withdrawals.js';
 import { paymentHandlers } from './features/payments/handlers.js';
 import { BetRecord } from './features/bet-record.js';
 import { TransferVendorMoney } from './features/transfer-vendors.js';
-import { Jackpot, jackpotEnv, type JackpotConfig } from './features/jackpot.js';
+import { Jackpot } from './features/jackpot.js';
 
 export const WALLET_SCHEMA = 'wallet';
 export const walletMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 /** The composition root of the wallet: the ledger, member money, and the consumers that open accounts. */
-export async function createWalletService(context: ServiceContext, config: WalletConfig & Partial<JackpotConfig>, clock: Clock = () => new Date()): Promise<ServiceInstance<WalletRpc>> {
+export async function createWalletService(context: ServiceContext, config: WalletConfig, clock: Clock = () => new Date()): Promise<ServiceInstance<WalletRpc>> {
   const { db, bus, logger } = context;
   const outbox = new Outbox(WALLET_SCHEMA, 'wallet');
   let relay: OutboxRelay | undefined;
   const money = new MemberMoney({ db, outbox, relay: () => relay, config });
   const vendors = new VendorWallet({ db, outbox, relay: () => relay, config, logger });
-  const payments = new Payments({ db, outbox, relay: () => relay, config, logger, clock });
+  const payments: PaymentsDeps = { db, outbox, relay: () => relay, config, clock };
   const betRecord = new BetRecord({ db });
   const transferVendors = new TransferVendorMoney({ db, outbox, relay: () => relay });
-  const jackpot = new Jackpot({ db, outbox, config: { ...z.object(jackpotEnv).parse({}), ...config } });
+  const jackpot = new Jackpot({ db, outbox, config });
   let autoConfirm: { stop(): Promise<void> } | undefined;
   const subscriptions: Subscription[] = [];
 
@@ -58,10 +58,7 @@ export async function createWalletService(context: ServiceContext, config: Walle
             effect: (tx, member) => money.openMemberAccount(tx, member.merchantCode, member.memberId, member.currency),
           },
         ),
-        await consumeOnce(
-          { db, bus },
-          { schema: WALLET_SCHEMA, group: 'wallet.member-directory', type: 'member.registered', effect: (tx, member) => vendors.recordMember(tx, member) },
-        ),
+        await consumeOnce({ db, bus }, { schema: WALLET_SCHEMA, group: 'wallet.member-directory', type: 'member.registered', effect: (tx, member) => vendors.recordMember(tx, member) }),
         await consumeOnce({ db, bus }, { schema: WALLET_SCHEMA, group: 'wallet.jackpot', type: 'bet.settled', effect: (tx, bet) => jackpot.recordSettledBet(tx, bet) }),
       );
     },
@@ -73,11 +70,11 @@ export async function createWalletService(context: ServiceContext, config: Walle
   };
 }
 
-export const walletService: ServiceDefinition<WalletRpc, typeof walletEnv & typeof jackpotEnv> = {
+export const walletService: ServiceDefinition<WalletRpc, typeof walletEnv> = {
   name: 'wallet',
   schema: WALLET_SCHEMA,
   migrationsDir: walletMigrations,
   defaultPort: 8102,
-  env: { ...walletEnv, ...jackpotEnv },
+  env: walletEnv,
   create: createWalletService,
 };

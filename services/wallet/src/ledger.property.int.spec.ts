@@ -35,7 +35,14 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deposit' as const), player, amount: fc.integer({ min: 1, max: 50_000 }) }) },
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('bet' as const), player, round: pick, amount: fc.integer({ min: 1, max: 20_000 }), win: fc.option(fc.integer({ min: 0, max: 30_000 })), settle: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('bet' as const),
+      player,
+      round: pick,
+      amount: fc.integer({ min: 1, max: 20_000 }),
+      win: fc.option(fc.integer({ min: 0, max: 30_000 })),
+      settle: fc.boolean(),
+    }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('win' as const), player, round: pick, amount: fc.integer({ min: 0, max: 30_000 }), settle: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('rollback' as const), player, bet: pick }) },
@@ -112,7 +119,10 @@ describe('the ledger under random vendor traffic (property)', () => {
   const memberBalances = async (memberIds: string[]) =>
     rows<{ owner_id: string; balance_minor: string }>(
       wallet.db.orm,
-      sql`SELECT owner_id, balance_minor FROM wallet.accounts WHERE owner_type = 'member' AND owner_id IN (${sql.join(memberIds.map((memberId) => sql`${memberId}`), sql`, `)}) ORDER BY owner_id`,
+      sql`SELECT owner_id, balance_minor FROM wallet.accounts WHERE owner_type = 'member' AND owner_id IN (${sql.join(
+        memberIds.map((memberId) => sql`${memberId}`),
+        sql`, `,
+      )}) ORDER BY owner_id`,
     );
 
   it('keeps every transaction balanced, no member below zero, replays inert and balances as the model says', async () => {

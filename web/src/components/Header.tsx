@@ -51,15 +51,7 @@ function MemberMenu({ account }: { account: string }) {
 
   return (
     <div className="member-menu" ref={box}>
-      <button
-        type="button"
-        className="member-chip"
-        title={account}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        data-testid="member-menu-button"
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button type="button" className="member-chip" title={account} aria-haspopup="menu" aria-expanded={open} data-testid="member-menu-button" onClick={() => setOpen((value) => !value)}>
         <span className="avatar" aria-hidden>
           <UserIcon />
         </span>
@@ -99,23 +91,13 @@ function MemberMenu({ account }: { account: string }) {
 
 export function Header() {
   const { t } = useTranslation();
-  const {
-    member,
-    authReady,
-    merchantName,
-    openModal,
-    requestLogout,
-    showNotice,
-    demoDeposit,
-    demoDepositAvailable,
-    demoDepositBusy,
-  } = useAppState();
+  const { member, authReady, merchantName, openModal, requestLogout, showNotice, demoDeposit, demoDepositAvailable, demoDepositBusy } = useAppState();
 
   const navigate = useNavigate();
   const isTrial = member?.type === TRIAL_TYPE;
   const goToPanel = (panel: 'depositv2' | 'withdraw') => {
     if (isTrial) showNotice({ title: t('in_popup_prompt'), text: t('in_need_true_account') });
-    else navigate(panelLink(panel));
+    else void navigate(panelLink(panel));
   };
 
   return (
@@ -132,14 +114,7 @@ export function Header() {
         <div className="header-utility">
           <LanguageSelector />
           {member && (
-            <button
-              type="button"
-              className="icon-button logout-button"
-              data-testid="logout-button"
-              onClick={() => void requestLogout()}
-              aria-label={t('header_logout')}
-              title={t('header_logout')}
-            >
+            <button type="button" className="icon-button logout-button" data-testid="logout-button" onClick={() => void requestLogout()} aria-label={t('header_logout')} title={t('header_logout')}>
               <LogoutIcon />
             </button>
           )}
@@ -159,14 +134,7 @@ export function Header() {
                   <span>{t('header_withdraw')}</span>
                 </button>
                 {demoDepositAvailable && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    data-testid="demo-deposit"
-                    onClick={() => void demoDeposit()}
-                    disabled={demoDepositBusy}
-                    title={t('header_demo_deposit')}
-                  >
+                  <button type="button" className="btn btn-ghost btn-sm" data-testid="demo-deposit" onClick={() => void demoDeposit()} disabled={demoDepositBusy} title={t('header_demo_deposit')}>
                     <GiftIcon />
                     <span>{t('header_demo_deposit')}</span>
                   </button>

@@ -10,11 +10,7 @@ export function LanguageSelector() {
     <label className="lang-select" title={t('header_language')}>
       <GlobeIcon />
       <span className="sr-only">{t('header_language')}</span>
-      <select
-        data-testid="language-select"
-        value={language}
-        onChange={(event) => setLanguage(event.target.value as UiLanguage)}
-      >
+      <select data-testid="language-select" value={language} onChange={(event) => setLanguage(event.target.value as UiLanguage)}>
         {UI_LANGUAGES.map((code) => (
           <option key={code} value={code}>
             {code} · {t(`lang_${code}`)}

@@ -143,7 +143,7 @@ export function LoginModal() {
   if (challenge) {
     return (
       <Modal title={t('login_title')} onClose={closeModal} testId="login-modal">
-        <SecondFactorStep challenge={challenge} onSignedIn={(answer) => finish(answer as SignInValue, 'username')} />
+        <SecondFactorStep challenge={challenge} onSignedIn={(answer) => finish(answer, 'username')} />
       </Modal>
     );
   }
@@ -163,7 +163,7 @@ export function LoginModal() {
           }}
         />
       )}
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {tab === 'username' ? (
           <>
             <Field

@@ -39,19 +39,12 @@ export function Modal({ title, onClose, children, testId, size = 'md', dismissib
   return (
     <div
       className="modal-backdrop"
+      role="presentation"
       onMouseDown={(event) => {
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
     >
-      <div
-        ref={panel}
-        className={`modal modal-${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid={testId}
-      >
+      <div ref={panel} className={`modal modal-${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-testid={testId}>
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="modal-close icon-button" onClick={onClose} aria-label={t('common_close')}>

@@ -233,7 +233,7 @@ export function RegisterModal() {
           {errors[field] && (
             <span className="field-error" role="alert" data-testid={`${testIdOf(field)}-error`}>
               {' '}
-              {t(errors[field]!.key, errors[field]!.params)}
+              {t(errors[field].key, errors[field].params)}
             </span>
           )}
         </p>
@@ -273,7 +273,7 @@ export function RegisterModal() {
           </button>
         ))}
       </div>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {!onMobileTab && textField('username', t('register_username'), { required: true, placeholder: patternHint('username') })}
         {showMobile && (
           <div className="register-phone-row">

@@ -19,7 +19,13 @@ export default function AccountGame() {
   return (
     <div className="game-page" data-testid="account-game">
       <h1 className="game-page-title">{t(kind === 'recent' ? 'lobby_section_recent' : 'lobby_section_favorite')}</h1>
-      {member ? <AccountGameList kind={kind} /> : <p className="lobby-empty" data-testid="account-game-login">{t('lobby_login_needed')}</p>}
+      {member ? (
+        <AccountGameList kind={kind} />
+      ) : (
+        <p className="lobby-empty" data-testid="account-game-login">
+          {t('lobby_login_needed')}
+        </p>
+      )}
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function AgentLogin() {
   const [challenge, setChallenge] = useState<SignInValue | null>(null);
 
   useEffect(() => {
-    if (member?.isAgent) navigate('/agentHome', { replace: true });
+    if (member?.isAgent) void navigate('/agentHome', { replace: true });
   }, [member, navigate]);
 
   const finish = (value: SignInValue) => {
@@ -64,7 +64,7 @@ export function AgentLogin() {
     }
     completeLogin(value as LoginValue, false);
     if (value.mustChangePassword) openModal('changePassword');
-    navigate('/agentHome');
+    void navigate('/agentHome');
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -96,9 +96,9 @@ export function AgentLogin() {
       <section className="agent-login card" data-testid="agent-login">
         <h1>{t('agent_login_title')}</h1>
         {challenge ? (
-          <SecondFactorStep challenge={challenge} onSignedIn={(value) => finish(value as SignInValue)} />
+          <SecondFactorStep challenge={challenge} onSignedIn={(value) => finish(value)} />
         ) : (
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
             <Field
               label={t('login_username')}
               placeholder={t('login_username_placeholder')}
@@ -142,7 +142,7 @@ export function AgentHome() {
 
   useEffect(() => {
     if (phase !== 'ready' || !authReady) return;
-    if (!member?.isAgent) navigate('/agent', { replace: true });
+    if (!member?.isAgent) void navigate('/agent', { replace: true });
   }, [phase, authReady, member, navigate]);
 
   return (

@@ -34,10 +34,10 @@ export default function MemberCenter() {
   useEffect(() => {
     if (!authReady) return;
     if (!member) {
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
       openModal('login');
     } else if (isTrial) {
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
       showNotice({ title: t('in_popup_prompt'), text: t('in_need_true_account') });
     }
   }, [authReady, member, isTrial, navigate, openModal, showNotice, t]);
@@ -53,13 +53,7 @@ export default function MemberCenter() {
           <span className="member-nav-account">{member.account}</span>
         </div>
         {MEMBER_PANELS.map((name) => (
-          <Link
-            key={name}
-            to={panelLink(name)}
-            className={`member-nav-item${name === panel ? ' active' : ''}`}
-            aria-current={name === panel ? 'page' : undefined}
-            data-testid={`member-nav-${name}`}
-          >
+          <Link key={name} to={panelLink(name)} className={`member-nav-item${name === panel ? ' active' : ''}`} aria-current={name === panel ? 'page' : undefined} data-testid={`member-nav-${name}`}>
             {t(`panel_${name}`)}
           </Link>
         ))}

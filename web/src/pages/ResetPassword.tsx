@@ -56,19 +56,19 @@ export default function ResetPassword() {
         {doneFor ? (
           <div data-testid="reset-password-done">
             <p className="dialog-text">{t('password_reset_done', { account: doneFor })}</p>
-            <button type="button" className="btn btn-primary btn-block" data-testid="reset-password-login" onClick={() => navigate('/login')}>
+            <button type="button" className="btn btn-primary btn-block" data-testid="reset-password-login" onClick={() => void navigate('/login')}>
               {t('login_submit')}
             </button>
           </div>
         ) : linkDead ? (
           <div data-testid="reset-password-invalid">
             <p className="dialog-text">{formError ?? t('password_reset_link_missing')}</p>
-            <button type="button" className="btn btn-primary btn-block" onClick={() => navigate('/login')}>
+            <button type="button" className="btn btn-primary btn-block" onClick={() => void navigate('/login')}>
               {t('password_back_to_login')}
             </button>
           </div>
         ) : (
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
             <Field
               label={t('password_newPassword')}
               type="password"

@@ -22,7 +22,7 @@ export default function Seamless() {
   return (
     <div className="seamless-page" data-testid="seamless-page">
       <div className="seamless-bar">
-        <button type="button" className="btn btn-ghost btn-sm" data-testid="seamless-back" onClick={back}>
+        <button type="button" className="btn btn-ghost btn-sm" data-testid="seamless-back" onClick={() => void back()}>
           ‹ {t('lobby_back')}
         </button>
         <span className="seamless-title" data-testid="seamless-title">

@@ -1,30 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { io, type Socket } from 'socket.io-client';
-import {
-  api,
-  ApiError,
-  errorMessage,
-  onUnauthorized,
-  request,
-  setLanguageProvider,
-  type BalanceValue,
-  type LoginValue,
-  type MemberInfo,
-  type SystemStatus,
-} from '../api';
+import { live } from '../live/connection';
+import { useCases } from '@wps/contracts';
+import { api, ApiError, call, errorMessage, onUnauthorized, setLanguageProvider, type BalanceValue, type LoginValue, type MemberInfo, type SystemStatus } from '../api';
 import { changeLanguage, currentLanguage, normaliseLanguage, type UiLanguage } from '../i18n';
-import {
-  clearSession,
-  getToken,
-  isAgentType,
-  readStoredLanguage,
-  readStoredSession,
-  storeMerchantCode,
-  storeSession,
-  storeUser,
-} from '../session';
+import { clearSession, getToken, isAgentType, readStoredLanguage, readStoredSession, storeMerchantCode, storeSession, storeUser } from '../session';
 import { formatMoney } from '../money';
 import { uuid } from '../uuid';
 import { useSocialReturn } from '../components/login/SocialReturn';
@@ -81,8 +62,6 @@ interface AppStateValue {
   balanceLoading: boolean;
   /** True while the Socket.IO connection for live pushes is up. */
   liveConnected: boolean;
-  /** Lobby pushes (`winners`, `jackpot`) to guests and members alike; returns the unsubscribe function. */
-  subscribeLive: (type: string, listener: (data: unknown) => void) => () => void;
   toggleBalanceHidden: () => void;
   refreshBalance: () => Promise<void>;
   demoDepositAvailable: boolean;
@@ -176,15 +155,6 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
   const [demoDepositAvailable, setDemoDepositAvailable] = useState(true);
   const [demoDepositBusy, setDemoDepositBusy] = useState(false);
   const [liveConnected, setLiveConnected] = useState(false);
-  const liveListeners = useRef(new Map<string, Set<(data: unknown) => void>>());
-  const subscribeLive = useCallback((type: string, listener: (data: unknown) => void) => {
-    const listeners = liveListeners.current.get(type) ?? new Set();
-    listeners.add(listener);
-    liveListeners.current.set(type, listeners);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
 
   // ---- Modals and dialogs -----------------------------------------------------------------------------------
   const [modal, setModal] = useState<ModalName>(null);
@@ -277,7 +247,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     setPhase('loading');
     setStartError(null);
 
-    (async () => {
+    void (async () => {
       let status: SystemStatus;
       try {
         status = await api.systemStatus(controller.signal);
@@ -372,46 +342,26 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     if (phase !== 'ready' || mode !== 'normal' || !authReady) return;
     const generation = sessionGeneration.current;
     // A guest names the brand so it gets the brand's pushes; a member's brand comes from the session.
-    const socket: Socket = token ? io({ auth: { token } }) : io({ auth: { merchantCode: guestMerchantCode ?? '' } });
-    const dispatchLive = (type: string, data: unknown) => {
-      for (const listener of liveListeners.current.get(type) ?? []) listener(data);
-    };
-    socket.onAny((event: string, payload: unknown) => {
-      if (event !== 'push') dispatchLive(event, payload);
+    const close = live.open(token ? { token } : { merchantCode: guestMerchantCode ?? '' }, {
+      onConnect: (reconnected) => {
+        setLiveConnected(true);
+        // After a reconnect pushes may have been missed: fetch the balance again.
+        if (reconnected) void refreshBalance();
+      },
+      onDisconnect: (byServer) => {
+        setLiveConnected(false);
+        // The server closes the sockets of a session that ended elsewhere: check the session (a 401 signs out).
+        if (byServer && !loggingOut.current) void refreshBalance();
+      },
+      onRefused: (reason) => {
+        setLiveConnected(false);
+        // Refused by the server's auth middleware: a dead token ends the session; anything else is retried later.
+        if (reason === 'NOT_LOGGED_IN') void refreshBalance();
+      },
     });
-    let connectedOnce = false;
-    socket.on('connect', () => {
-      setLiveConnected(true);
-      // After a reconnect pushes may have been missed: fetch the balance again.
-      if (connectedOnce) void refreshBalance();
-      connectedOnce = true;
-    });
-    let retryTimer: number | undefined;
-    socket.on('disconnect', (reason) => {
-      setLiveConnected(false);
-      // The server closes the sockets of a session that ended elsewhere: check the session (a 401 signs out).
-      if (reason === 'io server disconnect' && !loggingOut.current) void refreshBalance();
-    });
-    socket.on('connect_error', (error) => {
-      setLiveConnected(false);
-      if (socket.active) return; // the client retries by itself
-      // Refused by the server's auth middleware: a dead token ends the session, anything else is retried later.
-      if (error.message === 'NOT_LOGGED_IN') {
-        void refreshBalance();
-        return;
-      }
-      window.clearTimeout(retryTimer);
-      retryTimer = window.setTimeout(() => socket.connect(), 5_000);
-    });
-    socket.on('push', (message: unknown) => {
-      if (!message || typeof message !== 'object') return;
-      const { type, data } = message as { type?: unknown; data?: unknown };
-      if (typeof type === 'string' && type !== 'balance') dispatchLive(type, data);
-      if (type !== 'balance' || !data || typeof data !== 'object') return;
-      const push = data as Partial<BalanceValue>;
-      if (typeof push.balance !== 'string' || typeof push.version !== 'number') return;
+    const unsubscribe = live.subscribe('balance', (push) => {
       const current = balanceRef.current;
-      const next: BalanceValue = { balance: push.balance, currency: push.currency ?? current?.currency ?? '', version: push.version };
+      const next: BalanceValue = { balance: push.balance, currency: push.currency || current?.currency || '', version: push.version };
       if (push.currencySymbol) next.currencySymbol = push.currencySymbol;
       if (!current) {
         acceptBalance(next, generation);
@@ -424,9 +374,8 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       if (gap) void refreshBalance();
     });
     return () => {
-      window.clearTimeout(retryTimer);
-      socket.removeAllListeners();
-      socket.disconnect();
+      unsubscribe();
+      close();
       setLiveConnected(false);
     };
   }, [phase, mode, authReady, token, guestMerchantCode, acceptBalance, refreshBalance]);
@@ -461,7 +410,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     }
     if (!routeModal) return;
     if (member) {
-      navigate(returnPath(location.state) ?? '/', { replace: true });
+      void navigate(returnPath(location.state) ?? '/', { replace: true });
       return;
     }
     setModal(routeModal);
@@ -471,14 +420,14 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     (name: Exclude<ModalName, null>) => {
       setModal(name);
       // Keep the address in step when the visitor is on one of the modal routes.
-      if (routeModal && routeModal !== name) navigate(`/${name}${location.search}`, { replace: true });
+      if (routeModal && routeModal !== name) void navigate(`/${name}${location.search}`, { replace: true });
     },
     [routeModal, navigate, location.search],
   );
 
   const closeModal = useCallback(() => {
     setModal(null);
-    if (routeModal) navigate('/', { replace: true });
+    if (routeModal) void navigate('/', { replace: true });
   }, [routeModal, navigate]);
 
   const completeLogin = useCallback(
@@ -492,8 +441,8 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       setModal(null);
       setReferralCode(null);
       const returnTo = routeModal ? returnPath(location.state) : null;
-      if (returnTo) navigate(returnTo, { replace: true });
-      else if (goHome || routeModal) navigate('/', { replace: Boolean(routeModal) });
+      if (returnTo) void navigate(returnTo, { replace: true });
+      else if (goHome || routeModal) void navigate('/', { replace: Boolean(routeModal) });
     },
     [system, navigate, routeModal, location.state],
   );
@@ -520,7 +469,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     storeMerchantCode(merchantCode);
     resetMemberState();
     setBalanceHidden(false);
-    navigate('/');
+    void navigate('/');
   }, [askConfirm, t, system, resetMemberState, navigate]);
 
   // ---- Social login: the one-time code the gateway sends back (?socialCode=) ------------------------------
@@ -533,7 +482,7 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
   const setLanguage = useCallback((next: UiLanguage) => {
     changeLanguage(next, true);
     // Spec section 4: the choice is also sent to the server when signed in; the interface does not wait for it.
-    if (getToken()) void request('PUT', '/wps/member/language', { auth: true, body: { language: next } }).catch(() => undefined);
+    if (getToken()) void call(useCases.setMemberLanguage, { language: next }).catch(() => undefined);
   }, []);
 
   // ---- Customer service ----------------------------------------------------------------------------------
@@ -567,7 +516,6 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       balanceHidden,
       balanceLoading,
       liveConnected,
-      subscribeLive,
       toggleBalanceHidden,
       refreshBalance,
       demoDepositAvailable,
@@ -592,10 +540,42 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       openCustomerService,
     }),
     [
-      phase, mode, system, blockedIp, maintenanceEnd, startError, retryStart, member, authReady, balance, balanceText,
-      balanceHidden, balanceLoading, liveConnected, subscribeLive, toggleBalanceHidden, refreshBalance, demoDepositAvailable, demoDepositBusy,
-      demoDeposit, modal, referralCode, openModal, closeModal, completeLogin, requestLogout, notice, showNotice,
-      closeNotice, confirm, askConfirm, toasts, showToast, language, setLanguage, merchantName, openCustomerService,
+      phase,
+      mode,
+      system,
+      blockedIp,
+      maintenanceEnd,
+      startError,
+      retryStart,
+      member,
+      authReady,
+      balance,
+      balanceText,
+      balanceHidden,
+      balanceLoading,
+      liveConnected,
+      toggleBalanceHidden,
+      refreshBalance,
+      demoDepositAvailable,
+      demoDepositBusy,
+      demoDeposit,
+      modal,
+      referralCode,
+      openModal,
+      closeModal,
+      completeLogin,
+      requestLogout,
+      notice,
+      showNotice,
+      closeNotice,
+      confirm,
+      askConfirm,
+      toasts,
+      showToast,
+      language,
+      setLanguage,
+      merchantName,
+      openCustomerService,
     ],
   );
 

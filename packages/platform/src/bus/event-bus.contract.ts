@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@wps/contracts';
 import { eventually } from '../testing.js';
 import { currentTraceId, withSpan } from '../tracing.js';
 import type { DeliveredMessage, EventBus } from './types.js';
+import { sleep } from '../async.js';
 
 export const testEnvelope = (key: string, payload: unknown, type = 'test.happened'): EventEnvelope => ({
   id: randomUUID(),
@@ -38,10 +39,14 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       const seen: string[] = [];
       let publishReturned = false;
       let deliveredBeforeReturn = false;
-      await bus.subscribe({ group: unique('g'), topics: [topic], handler: async (message) => {
-        if (!publishReturned) deliveredBeforeReturn = true;
-        seen.push(message.value.id);
-      } });
+      await bus.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        handler: async (message) => {
+          if (!publishReturned) deliveredBeforeReturn = true;
+          seen.push(message.value.id);
+        },
+      });
       const envelope = testEnvelope('k1', { n: 1 });
       await bus.publish([{ topic, key: 'k1', value: envelope }]);
       publishReturned = true;
@@ -53,11 +58,15 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
     it('keeps per-key order across many keys', async () => {
       const topic = unique('order');
       const received = new Map<string, number[]>();
-      await bus.subscribe({ group: unique('g'), topics: [topic], handler: async (message) => {
-        const payload = message.value.payload as { n: number };
-        received.set(message.key, [...(received.get(message.key) ?? []), payload.n]);
-        if (payload.n % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-      } });
+      await bus.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        handler: async (message) => {
+          const payload = message.value.payload as { n: number };
+          received.set(message.key, [...(received.get(message.key) ?? []), payload.n]);
+          if (payload.n % 7 === 0) await sleep(1);
+        },
+      });
       const keys = ['a', 'b', 'c', 'd', 'e'];
       const batch = Array.from({ length: 250 }, (_, n) => {
         const key = keys[n % keys.length]!;
@@ -85,7 +94,7 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       const batch = Array.from({ length: 40 }, (_, n) => ({ topic, key: `key-${n}`, value: testEnvelope(`key-${n}`, { n }) }));
       await bus.publish(batch);
       await eventually(() => seenB.length === 40 && seenA1.length + seenA2.length >= 40, 'both groups', timeoutMs * 2);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
       expect(new Set(seenB).size).toBe(40);
       const groupAIds = [...seenA1, ...seenA2];
       expect(new Set(groupAIds).size).toBe(40);
@@ -96,11 +105,16 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       const topic = unique('retry');
       const attempts: number[] = [];
       const done: string[] = [];
-      await bus.subscribe({ group: unique('g'), topics: [topic], retry: fastRetry, handler: async (message) => {
-        attempts.push(message.attempt);
-        if (message.attempt < 3) throw new Error('transient');
-        done.push(message.value.id);
-      } });
+      await bus.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        retry: fastRetry,
+        handler: async (message) => {
+          attempts.push(message.attempt);
+          if (message.attempt < 3) throw new Error('transient');
+          done.push(message.value.id);
+        },
+      });
       await bus.publish([{ topic, key: 'r', value: testEnvelope('r', {}) }]);
       await eventually(() => done.length === 1, 'success after retries', timeoutMs);
       expect(attempts).toEqual([1, 2, 3]);
@@ -111,13 +125,21 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       const dead: DeliveredMessage[] = [];
       const good: string[] = [];
       await bus.subscribe({ group: unique('dlq-reader'), topics: [`${topic}.dlq`], handler: async (message) => void dead.push(message) });
-      await bus.subscribe({ group: unique('g'), topics: [topic], retry: fastRetry, handler: async (message) => {
-        if ((message.value.payload as { poison?: boolean }).poison) throw new Error('cannot handle this');
-        good.push(message.value.id);
-      } });
+      await bus.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        retry: fastRetry,
+        handler: async (message) => {
+          if ((message.value.payload as { poison?: boolean }).poison) throw new Error('cannot handle this');
+          good.push(message.value.id);
+        },
+      });
       const poison = testEnvelope('p', { poison: true });
       const next = testEnvelope('p', { poison: false });
-      await bus.publish([{ topic, key: 'p', value: poison }, { topic, key: 'p', value: next }]);
+      await bus.publish([
+        { topic, key: 'p', value: poison },
+        { topic, key: 'p', value: next },
+      ]);
       await eventually(() => dead.length === 1 && good.length === 1, 'dead letter and the next message', timeoutMs * 2);
       expect(dead[0]!.value.id).toBe(poison.id);
       expect(dead[0]!.headers['x-dlq-reason']).toContain('cannot handle this');
@@ -128,9 +150,13 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
     it('carries the trace context from publisher to consumer', async () => {
       const topic = unique('trace');
       let consumerTrace: string | undefined;
-      await bus.subscribe({ group: unique('g'), topics: [topic], handler: async () => {
-        consumerTrace = currentTraceId();
-      } });
+      await bus.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        handler: async () => {
+          consumerTrace = currentTraceId();
+        },
+      });
       const publisherTrace = await withSpan('publisher', {}, async () => {
         await bus.publish([{ topic, key: 't', value: testEnvelope('t', {}) }]);
         return currentTraceId();

@@ -14,7 +14,13 @@ if (!brokers) {
 eventBusContract(
   'kafka',
   async () => {
-    const bus = new KafkaEventBus({ brokers: brokers.split(',').map((broker) => broker.trim()).filter(Boolean), clientId: 'contract-test' });
+    const bus = new KafkaEventBus({
+      brokers: brokers
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+      clientId: 'contract-test',
+    });
     await bus.connect();
     return bus;
   },

@@ -2,7 +2,8 @@ import { CompressionTypes, Kafka, logLevel, Partitioners, type Admin, type Consu
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@wps/contracts';
 import { createLogger, type Logger } from '../logger.js';
 import { consumeInSpan, withTraceHeaders } from './tracing.js';
-import { backoffMs, DEFAULT_RETRY, sleep, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+import { backoffMs, DEFAULT_RETRY, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+import { sleep } from '../async.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -257,7 +258,7 @@ export class KafkaEventBus implements EventBus {
     const key = message.key?.toString('utf8') ?? '';
     let value: EventEnvelope;
     try {
-      value = eventEnvelopeSchema.parse(JSON.parse(message.value?.toString('utf8') ?? 'null')) as EventEnvelope;
+      value = eventEnvelopeSchema.parse(JSON.parse(message.value?.toString('utf8') ?? 'null'));
     } catch (error) {
       await this.deadLetter(active, topic, key, message.value, headers, `invalid envelope: ${errorMessage(error)}`, 0);
       return;
@@ -346,7 +347,7 @@ export class KafkaEventBus implements EventBus {
         for (const topic of missing) if (this.ensured.get(topic) === creation) this.ensured.delete(topic);
       });
     }
-    await Promise.all([...wanted].map((topic) => this.ensured.get(topic)));
+    await Promise.all([...wanted].map((topic) => this.ensured.get(topic) ?? Promise.resolve()));
   }
 
   private async createTopics(topics: string[]): Promise<void> {

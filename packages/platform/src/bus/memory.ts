@@ -1,5 +1,6 @@
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@wps/contracts';
-import { backoffMs, DEFAULT_RETRY, partitionFor, sleep, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+import { backoffMs, DEFAULT_RETRY, partitionFor, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+import { sleep } from '../async.js';
 import { consumeInSpan, withTraceHeaders } from './tracing.js';
 
 interface StoredMessage {
@@ -79,7 +80,7 @@ export class InMemoryEventBus implements EventBus {
         group.topics.add(topic);
         log.forEach((partition, index) => {
           const start = options.fromBeginning === false ? partition.base + partition.messages.length : partition.base;
-          if (!group!.cursors.has(`${topic}:${index}`)) group!.cursors.set(`${topic}:${index}`, start);
+          if (!group.cursors.has(`${topic}:${index}`)) group.cursors.set(`${topic}:${index}`, start);
         });
       }
     }
@@ -135,7 +136,7 @@ export class InMemoryEventBus implements EventBus {
       const message: DeliveredMessage = {
         topic,
         key: stored.key,
-        value: parsed.data as EventEnvelope,
+        value: parsed.data,
         headers: { ...stored.headers },
         partition,
         offset: String(offset),

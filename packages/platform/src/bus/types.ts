@@ -49,8 +49,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-export const backoffMs = (policy: RetryPolicy, attempt: number): number =>
-  Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** Math.max(0, attempt - 1));
+export const backoffMs = (policy: RetryPolicy, attempt: number): number => Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** Math.max(0, attempt - 1));
 
 /** Kafka's default partitioner is murmur2; any stable hash keeps per-key order, this one is FNV-1a. */
 export function partitionFor(key: string, partitions: number): number {
@@ -61,5 +60,3 @@ export function partitionFor(key: string, partitions: number): number {
   }
   return (hash >>> 0) % partitions;
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -13,7 +13,10 @@ export class RedisStore implements KeyValueStore {
   readonly transport = 'redis' as const;
   readonly client: Redis;
 
-  constructor(url: string, private readonly prefix = 'wps:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'wps:',
+  ) {
     this.client = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
     this.client.on('error', () => undefined);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRateLimit, type KeyValueStore } from './types.js';
+import { sleep } from '../async.js';
 
 /** The behaviour both stores share; runs on memory in `npm test` and on Redis in the cluster suite. */
 export function keyValueStoreContract(name: string, create: () => Promise<KeyValueStore>): void {
@@ -24,7 +25,7 @@ export function keyValueStoreContract(name: string, create: () => Promise<KeyVal
       const short = key('ttl');
       await store.set(short, 'soon gone', 50);
       expect(await store.get(short)).toBe('soon gone');
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await sleep(120);
       expect(await store.get(short)).toBeUndefined();
     });
 
@@ -35,7 +36,7 @@ export function keyValueStoreContract(name: string, create: () => Promise<KeyVal
       expect(results.map((result) => result.allowed)).toEqual([true, true, true, false, false]);
       expect(results[3]!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
       expect((await checkRateLimit(store, rule, 'ip-2')).allowed).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 260));
+      await sleep(260);
       expect((await checkRateLimit(store, rule, 'ip-1')).allowed).toBe(true);
     });
 

@@ -33,10 +33,7 @@ export async function addToTree(tx: Executor, member: MemberRegistered): Promise
   let upline: Parameters<typeof placeNode>[1] = null;
   if (member.uplineId !== null) {
     // FOR SHARE waits for a transaction that is placing the upline right now, and then reads the placed row.
-    const [row] = await rows<{ path: string | null; depth: number | null }>(
-      tx,
-      sql`SELECT path, depth FROM agent_contracts.agent_tree WHERE member_id = ${member.uplineId} FOR SHARE`,
-    );
+    const [row] = await rows<{ path: string | null; depth: number | null }>(tx, sql`SELECT path, depth FROM agent_contracts.agent_tree WHERE member_id = ${member.uplineId} FOR SHARE`);
     upline = row ? { present: true, placement: row.path === null ? null : { path: row.path, depth: Number(row.depth) } } : { present: false };
   }
   const placement = placeNode(member.memberId, upline);
@@ -69,10 +66,7 @@ async function placeWaitingDescendants(tx: Executor, root: Placement): Promise<v
 
 /** Everyone below the agent, with depth counted from the agent (direct downline = 1), shallowest first. */
 export async function getDownline(executor: Executor, input: { agentId: string }): Promise<DownlineMember[]> {
-  const [agent] = await rows<{ path: string | null; depth: number | null }>(
-    executor,
-    sql`SELECT path, depth FROM agent_contracts.agent_tree WHERE member_id = ${input.agentId}`,
-  );
+  const [agent] = await rows<{ path: string | null; depth: number | null }>(executor, sql`SELECT path, depth FROM agent_contracts.agent_tree WHERE member_id = ${input.agentId}`);
   if (!agent?.path) return [];
   const found = await rows<{ member_id: string; account: string; type: number; depth: number }>(
     executor,

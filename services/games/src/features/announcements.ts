@@ -66,10 +66,7 @@ export class GameAnnouncements {
   }
 
   async remove(input: { merchantCode: string; id: string }): Promise<{ id: string; deleted: true }> {
-    const removed = await rows<{ id: string }>(
-      this.db.orm,
-      sql`DELETE FROM games.announcements WHERE id = ${input.id}::bigint AND merchant_code = ${input.merchantCode} RETURNING id::text AS id`,
-    );
+    const removed = await rows<{ id: string }>(this.db.orm, sql`DELETE FROM games.announcements WHERE id = ${input.id}::bigint AND merchant_code = ${input.merchantCode} RETURNING id::text AS id`);
     if (removed.length === 0) throw new AppError('GAME_ANNOUNCEMENT_NOT_FOUND');
     return { id: input.id, deleted: true };
   }

@@ -104,10 +104,7 @@ export class Catalogue {
   /** Games by how often they were launched, most first. */
   async rank(filter: GameFilter): Promise<{ list: Game[] }> {
     const query = offeredGames(filter);
-    const found = await rows<GameRow>(
-      this.deps.db.orm,
-      sql`SELECT ${columns(filter.language)} FROM ${query.from} WHERE ${query.where} ORDER BY g.launches DESC, ${query.order} LIMIT 20`,
-    );
+    const found = await rows<GameRow>(this.deps.db.orm, sql`SELECT ${columns(filter.language)} FROM ${query.from} WHERE ${query.where} ORDER BY g.launches DESC, ${query.order} LIMIT 20`);
     return { list: found.map(toGame) };
   }
 
@@ -121,10 +118,7 @@ export class Catalogue {
     );
     let total = found[0]?.total;
     if (total === undefined) {
-      const [counted] = await rows<{ n: number }>(
-        this.deps.db.orm,
-        sql`SELECT count(*)::int AS n FROM ${query.from} JOIN (${orderedIds}) picked ON picked.node_id = g.node_id WHERE ${query.where}`,
-      );
+      const [counted] = await rows<{ n: number }>(this.deps.db.orm, sql`SELECT count(*)::int AS n FROM ${query.from} JOIN (${orderedIds}) picked ON picked.node_id = g.node_id WHERE ${query.where}`);
       total = counted?.n ?? 0;
     }
     return { games: found.map(toGame), total };
@@ -156,7 +150,10 @@ export class Catalogue {
           ORDER BY coalesce(bv.sort_order, v.sort_order), v.vassalage`,
     );
     const shownClassifies = rngClassifiesFor(input.brandLanguages);
-    const lanes = new Map<string, { title: string; cards: Array<{ vassalage: string; displayName: string; gameType: string; lagerIcon: string }>; gameClassify: Array<{ code: string; vendors: string[] }> }>();
+    const lanes = new Map<
+      string,
+      { title: string; cards: Array<{ vassalage: string; displayName: string; gameType: string; lagerIcon: string }>; gameClassify: Array<{ code: string; vendors: string[] }> }
+    >();
     const addCard = (vendor: (typeof vendors)[number], title: string) => {
       const lane = lanes.get(title) ?? { title, cards: [], gameClassify: [] };
       lanes.set(title, lane);
@@ -202,4 +199,8 @@ export class Catalogue {
 }
 
 /** node-postgres returns text[] parsed, PGlite may return the literal `{a,b}`. */
-const parsePgArray = (literal: string): string[] => literal.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+const parsePgArray = (literal: string): string[] =>
+  literal
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);

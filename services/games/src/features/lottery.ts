@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, rows, vendorCallRefusal, type Database } from '@wps/platform';
-import {
-  lotteryDrawBodySchema,
-  vendorSessionBodySchema,
-  type LotteryDraw,
-  type SignedVendorCallInput,
-  type VendorSession,
-} from '@wps/contracts';
+import { lotteryDrawBodySchema, vendorSessionBodySchema, type LotteryDraw, type SignedVendorCallInput, type VendorSession } from '@wps/contracts';
 import type { GameLaunch } from './launch.js';
 
 export interface LotteryDeps {
@@ -118,10 +112,7 @@ export class Lottery {
     );
     let total = found[0]?.total;
     if (total === undefined) {
-      const [counted] = await rows<{ n: number }>(
-        this.deps.db.orm,
-        sql`SELECT count(*)::int AS n FROM games.lottery_draws WHERE game_code = ${input.gameCode}${vendorFilter}`,
-      );
+      const [counted] = await rows<{ n: number }>(this.deps.db.orm, sql`SELECT count(*)::int AS n FROM games.lottery_draws WHERE game_code = ${input.gameCode}${vendorFilter}`);
       total = counted?.n ?? 0;
     }
     return { list: found.map(toDraw), pageNo: input.pageNo, pageSize: input.pageSize, totalPages: Math.ceil(total / input.pageSize), total };

@@ -49,7 +49,17 @@ describe('launch URL templates', () => {
     const parsed = new URL(url);
     expect(parsed.origin).toBe('https://v.example');
     expect(Object.fromEntries(parsed.searchParams)).toEqual({
-      t: 'abc', g: 'lott 1', pm: 'ELOTT', v: 'lobby', d: 'WEB', b: 'https://site.example/lottery?gameCode=lott-001&x=1', a: 'VN', m: 'LOTT', l: 'EN', c: 'MXN', x: '',
+      t: 'abc',
+      g: 'lott 1',
+      pm: 'ELOTT',
+      v: 'lobby',
+      d: 'WEB',
+      b: 'https://site.example/lottery?gameCode=lott-001&x=1',
+      a: 'VN',
+      m: 'LOTT',
+      l: 'EN',
+      c: 'MXN',
+      x: '',
     });
   });
 

@@ -38,9 +38,7 @@ export class MemberGames {
     const [game] = await rows<{ node_id: string }>(this.deps.db.orm, sql`SELECT node_id::text AS node_id FROM games.games WHERE node_id = ${input.nodeId}`);
     if (!game) throw new AppError('GAME_NOT_FOUND');
     if (input.favorite) {
-      await this.deps.db.orm.execute(
-        sql`INSERT INTO games.favourites (member_id, node_id, merchant_code) VALUES (${input.memberId}, ${input.nodeId}, ${input.merchantCode}) ON CONFLICT DO NOTHING`,
-      );
+      await this.deps.db.orm.execute(sql`INSERT INTO games.favourites (member_id, node_id, merchant_code) VALUES (${input.memberId}, ${input.nodeId}, ${input.merchantCode}) ON CONFLICT DO NOTHING`);
     } else {
       await this.deps.db.orm.execute(sql`DELETE FROM games.favourites WHERE member_id = ${input.memberId} AND node_id = ${input.nodeId}`);
     }

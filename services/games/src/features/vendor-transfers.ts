@@ -39,7 +39,13 @@ const reversalKey = (transferId: string) => `${transferId}:reversal`;
 export class VendorTransfers {
   constructor(private readonly deps: { db: Database; wallet: WalletTransfersPort; logger: Logger; reconcileAfterMs: number }) {}
 
-  private async insert(input: { transferId: string; member: { merchantCode: string; memberId: string; currency: string; account: string }; vassalage: string; direction: 'in' | 'out'; amountMinor: bigint }) {
+  private async insert(input: {
+    transferId: string;
+    member: { merchantCode: string; memberId: string; currency: string; account: string };
+    vassalage: string;
+    direction: 'in' | 'out';
+    amountMinor: bigint;
+  }) {
     await this.deps.db.orm.execute(
       sql`INSERT INTO games.vendor_transfers (transfer_id, merchant_code, member_id, vassalage, direction, currency, amount_minor, account)
           VALUES (${input.transferId}, ${input.member.merchantCode}, ${input.member.memberId}, ${input.vassalage}, ${input.direction}, ${input.member.currency},
@@ -48,9 +54,7 @@ export class VendorTransfers {
   }
 
   private async mark(transferId: string, state: 'done' | 'failed'): Promise<void> {
-    await this.deps.db.orm.execute(
-      sql`UPDATE games.vendor_transfers SET state = ${state}, updated_at = now() WHERE transfer_id = ${transferId} AND state = 'pending'`,
-    );
+    await this.deps.db.orm.execute(sql`UPDATE games.vendor_transfers SET state = ${state}, updated_at = now() WHERE transfer_id = ${transferId} AND state = 'pending'`);
   }
 
   /** Moves the member's whole balance into the vendor before play. */
@@ -108,7 +112,11 @@ export class VendorTransfers {
       await this.insert({ transferId, member, vassalage, direction: 'out', amountMinor });
       let status = await adapter.transferOut({ transferId, account: member.account, currency: member.currency, amountMinor });
       if (status === 'unknown') status = await adapter.transferStatus(transferId);
-      await this.settle({ transfer_id: transferId, direction: 'out', merchantCode: member.merchantCode, memberId: member.memberId, currency: member.currency, vendor: vassalage, amountMinor }, status, false);
+      await this.settle(
+        { transfer_id: transferId, direction: 'out', merchantCode: member.merchantCode, memberId: member.memberId, currency: member.currency, vendor: vassalage, amountMinor },
+        status,
+        false,
+      );
       if (status === 'done') recalled.push({ vendor: vassalage, amountMinor: amountMinor.toString() });
     }
     return { recalled };
@@ -129,7 +137,15 @@ export class VendorTransfers {
       const status = await adapter.transferStatus(transfer.transfer_id);
       if (status === 'unknown') continue;
       await this.settle(
-        { transfer_id: transfer.transfer_id, direction: transfer.direction, merchantCode: transfer.merchant_code, memberId: transfer.member_id, currency: transfer.currency, vendor: transfer.vassalage, amountMinor: BigInt(transfer.amount_minor) },
+        {
+          transfer_id: transfer.transfer_id,
+          direction: transfer.direction,
+          merchantCode: transfer.merchant_code,
+          memberId: transfer.member_id,
+          currency: transfer.currency,
+          vendor: transfer.vassalage,
+          amountMinor: BigInt(transfer.amount_minor),
+        },
         status,
         true,
       );

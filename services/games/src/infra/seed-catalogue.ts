@@ -34,18 +34,67 @@ const DEMO_VENDORS: DemoVendor[] = [
 ];
 
 const ADJECTIVES: Array<[string, string]> = [
-  ['Golden', 'Dorado'], ['Lucky', 'Afortunado'], ['Wild', 'Salvaje'], ['Royal', 'Real'], ['Mystic', 'Místico'], ['Fiery', 'Ardiente'],
-  ['Jade', 'de Jade'], ['Silver', 'Plateado'], ['Thunder', 'del Trueno'], ['Crystal', 'de Cristal'], ['Ancient', 'Antiguo'], ['Neon', 'de Neón'],
+  ['Golden', 'Dorado'],
+  ['Lucky', 'Afortunado'],
+  ['Wild', 'Salvaje'],
+  ['Royal', 'Real'],
+  ['Mystic', 'Místico'],
+  ['Fiery', 'Ardiente'],
+  ['Jade', 'de Jade'],
+  ['Silver', 'Plateado'],
+  ['Thunder', 'del Trueno'],
+  ['Crystal', 'de Cristal'],
+  ['Ancient', 'Antiguo'],
+  ['Neon', 'de Neón'],
 ];
 const NOUNS: Record<string, Array<[string, string]>> = {
-  RNG: [['Dragon', 'Dragón'], ['Fortune', 'Fortuna'], ['Treasure', 'Tesoro'], ['Phoenix', 'Fénix'], ['Tiger', 'Tigre'], ['Pharaoh', 'Faraón'], ['Gems', 'Gemas']],
-  LIVE: [['Baccarat', 'Bacará'], ['Roulette', 'Ruleta'], ['Blackjack', 'Blackjack'], ['Sic Bo', 'Sic Bo'], ['Dragon Tiger', 'Dragón Tigre']],
-  FISH: [['Fishing', 'Pesca'], ['Ocean King', 'Rey del Océano'], ['Shark Hunt', 'Caza de Tiburones'], ['Reef', 'Arrecife']],
-  PVP: [['Poker', 'Póker'], ['Teen Patti', 'Teen Patti'], ['Rummy', 'Rummy'], ['Domino', 'Dominó']],
-  SPORTS: [['Football', 'Fútbol'], ['Arena', 'Arena'], ['Cup', 'Copa'], ['League', 'Liga']],
-  COCKFIGHT: [['Derby', 'Derbi'], ['Pit', 'Palenque']],
-  LOTT: [['Lotto', 'Lotería'], ['Draw', 'Sorteo'], ['Numbers', 'Números']],
-  ELOTT: [['Quick Lotto', 'Lotería Rápida'], ['Keno', 'Keno']],
+  RNG: [
+    ['Dragon', 'Dragón'],
+    ['Fortune', 'Fortuna'],
+    ['Treasure', 'Tesoro'],
+    ['Phoenix', 'Fénix'],
+    ['Tiger', 'Tigre'],
+    ['Pharaoh', 'Faraón'],
+    ['Gems', 'Gemas'],
+  ],
+  LIVE: [
+    ['Baccarat', 'Bacará'],
+    ['Roulette', 'Ruleta'],
+    ['Blackjack', 'Blackjack'],
+    ['Sic Bo', 'Sic Bo'],
+    ['Dragon Tiger', 'Dragón Tigre'],
+  ],
+  FISH: [
+    ['Fishing', 'Pesca'],
+    ['Ocean King', 'Rey del Océano'],
+    ['Shark Hunt', 'Caza de Tiburones'],
+    ['Reef', 'Arrecife'],
+  ],
+  PVP: [
+    ['Poker', 'Póker'],
+    ['Teen Patti', 'Teen Patti'],
+    ['Rummy', 'Rummy'],
+    ['Domino', 'Dominó'],
+  ],
+  SPORTS: [
+    ['Football', 'Fútbol'],
+    ['Arena', 'Arena'],
+    ['Cup', 'Copa'],
+    ['League', 'Liga'],
+  ],
+  COCKFIGHT: [
+    ['Derby', 'Derbi'],
+    ['Pit', 'Palenque'],
+  ],
+  LOTT: [
+    ['Lotto', 'Lotería'],
+    ['Draw', 'Sorteo'],
+    ['Numbers', 'Números'],
+  ],
+  ELOTT: [
+    ['Quick Lotto', 'Lotería Rápida'],
+    ['Keno', 'Keno'],
+  ],
 };
 
 function demoName(vendor: DemoVendor, index: number): { EN: string; ES: string } {

@@ -11,7 +11,10 @@ export const digitsPerDraw = (vendor: string): number => (vendor === 'TCG_LOTTO_
 
 /** Draw numbers name the draw's slot, so a restart within the slot reports the same draw (and is refused if it differs). */
 export function drawNoOf(slotStartMs: number): string {
-  return new Date(slotStartMs).toISOString().replace(/[-:TZ]/g, '').slice(0, 14);
+  return new Date(slotStartMs)
+    .toISOString()
+    .replace(/[-:TZ]/g, '')
+    .slice(0, 14);
 }
 
 export function drawNumbers(vendor: string): string[] {

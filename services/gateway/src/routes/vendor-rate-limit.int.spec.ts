@@ -34,10 +34,12 @@ describe('the vendor API rate limit (VENDOR_REQUESTS_PER_10S)', () => {
     const limited = new VendorClient({ url: platform.url, vendor: 'LIMITED', secret: SECRET });
     const bet = (client: VendorClient) => client.call('bet', { player, currency: 'MXN', transactionId: randomUUID(), roundId: randomUUID(), gameType: 'RNG', amount: '1.00' });
     const fingerprint = async () =>
-      (await rows<{ entries: number; calls: number }>(
-        platform.db.orm,
-        sql`SELECT (SELECT count(*)::int FROM wallet.entries) AS entries, (SELECT count(*)::int FROM wallet.vendor_transactions) AS calls`,
-      ))[0]!;
+      (
+        await rows<{ entries: number; calls: number }>(
+          platform.db.orm,
+          sql`SELECT (SELECT count(*)::int FROM wallet.entries) AS entries, (SELECT count(*)::int FROM wallet.vendor_transactions) AS calls`,
+        )
+      )[0]!;
 
     const allowed = [];
     for (let i = 0; i < 4; i++) allowed.push(await bet(limited));

@@ -34,7 +34,7 @@ const streams = (label: string) => {
 describe('provable fairness: derivation', () => {
   it('matches published HMAC-SHA256 and SHA-256 vectors through Web Crypto', async () => {
     // RFC 4231, test case 2.
-    const mac = await hmacSha256(new TextEncoder().encode('Jefe') as Uint8Array<ArrayBuffer>, 'what do ya want for nothing?');
+    const mac = await hmacSha256(new TextEncoder().encode('Jefe'), 'what do ya want for nothing?');
     expect(bytesToHex(mac)).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
     // Vectors computed independently with `openssl dgst -sha256 -mac HMAC -macopt hexkey:<seed>` and `sha256sum`.
     expect(await serverSeedHash(SEED)).toBe('630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd');
@@ -75,12 +75,14 @@ describe('provable fairness: derivation', () => {
 });
 
 describe('provable fairness: no modulo bias', { timeout: 60_000 }, () => {
-  const wordsSource = (words: number[]): BlockSource => (cursor) => {
-    const block = new Uint8Array(32);
-    const view = new DataView(block.buffer);
-    for (let index = 0; index < 8; index++) view.setUint32(index * 4, words[cursor * 8 + index] ?? 0);
-    return block;
-  };
+  const wordsSource =
+    (words: number[]): BlockSource =>
+    (cursor) => {
+      const block = new Uint8Array(32);
+      const view = new DataView(block.buffer);
+      for (let index = 0; index < 8; index++) view.setUint32(index * 4, words[cursor * 8 + index] ?? 0);
+      return block;
+    };
 
   it('throws away words at or above the largest multiple of the range and takes the next one', () => {
     // For n = 10 000 the limit is 2^32 − (2^32 mod 10 000) = 4 294 960 000.
@@ -125,7 +127,12 @@ describe('provable fairness: chi-square of outcome distributions (p = 0.001, 100
     const buckets = new Array<number>(100).fill(0);
     const total = 100_000;
     for (let index = 0; index < total; index++) buckets[Math.floor(rollDice(next()) / (DICE_OUTCOMES / 100))]!++;
-    expect(chiSquare(buckets, buckets.map(() => total / 100))).toBeLessThan(CHI2_CRITICAL_0_001[99]!);
+    expect(
+      chiSquare(
+        buckets,
+        buckets.map(() => total / 100),
+      ),
+    ).toBeLessThan(CHI2_CRITICAL_0_001[99]!);
   });
 
   it('stops every slot reel evenly over its strip', () => {
@@ -136,7 +143,12 @@ describe('provable fairness: chi-square of outcome distributions (p = 0.001, 100
     for (let index = 0; index < total; index++) spinSlot(definition, next()).stops.forEach((stop, reel) => perReel[reel]![stop]!++);
     for (const counts of perReel) {
       expect(counts.length).toBe(30);
-      expect(chiSquare(counts, counts.map(() => total / counts.length))).toBeLessThan(CHI2_CRITICAL_0_001[29]!);
+      expect(
+        chiSquare(
+          counts,
+          counts.map(() => total / counts.length),
+        ),
+      ).toBeLessThan(CHI2_CRITICAL_0_001[29]!);
     }
   });
 
@@ -152,6 +164,11 @@ describe('provable fairness: chi-square of outcome distributions (p = 0.001, 100
       for (const tile of positions) tiles[tile]!++;
     }
     expect(malformed).toBe(0);
-    expect(chiSquare(tiles, tiles.map(() => (rounds * mines) / MINES_TILES))).toBeLessThan(CHI2_CRITICAL_0_001[24]!);
+    expect(
+      chiSquare(
+        tiles,
+        tiles.map(() => (rounds * mines) / MINES_TILES),
+      ),
+    ).toBeLessThan(CHI2_CRITICAL_0_001[24]!);
   });
 });

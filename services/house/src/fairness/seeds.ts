@@ -37,7 +37,10 @@ export function nodeBlocks(serverSeedHex: string, clientSeed: string, nonce: num
   return (cursor) => {
     let block = cache[cursor];
     if (!block) {
-      const innerDigest = inner.copy().update(fairnessMessage(clientSeed, nonce, cursor)).digest();
+      const innerDigest = inner
+        .copy()
+        .update(fairnessMessage(clientSeed, nonce, cursor))
+        .digest();
       block = outer.copy().update(innerDigest).digest();
       if (block.length !== FAIRNESS_BLOCK_BYTES) throw new Error('unexpected HMAC length');
       cache[cursor] = block;
@@ -48,7 +51,9 @@ export function nodeBlocks(serverSeedHex: string, clientSeed: string, nonce: num
 
 /** The textbook HMAC of one block, kept to check the fast path against. */
 export const hmacBlock = (serverSeedHex: string, clientSeed: string, nonce: number, cursor: number): Buffer =>
-  createHmac('sha256', Buffer.from(serverSeedHex, 'hex')).update(fairnessMessage(clientSeed, nonce, cursor)).digest();
+  createHmac('sha256', Buffer.from(serverSeedHex, 'hex'))
+    .update(fairnessMessage(clientSeed, nonce, cursor))
+    .digest();
 
 export interface ActiveSeed {
   id: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { drawFishShot, DrawStream, FISH_KINDS, FISH_ROUND_BLOCKS, fishKindOf, formatFishRoll, outcomeBytes, precomputedBlocks, serverSeedHash, type HouseRound } from '@wps/contracts';
-import { rows } from '@wps/platform';
+import { rows, sleep } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 
@@ -12,7 +12,7 @@ interface Member {
 
 const cents = (amount: string): number => Math.round(Number(amount) * 100);
 /** Retries count against the member's ten shots a second like any shot: a fresh window keeps the limiter out of a test. */
-const nextRateWindow = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+const nextRateWindow = () => sleep(1_100);
 
 interface FishResult {
   kind: string;
@@ -27,7 +27,9 @@ describe('FISH through the public API (embedded)', () => {
   let angler: Member;
 
   const register = async (username: string, deposit: string): Promise<Member> => {
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true } });
+    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
+      body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true },
+    });
     expect(registered.body.success).toBe(true);
     const member = { token: registered.body.value.token, id: registered.body.value.user.id };
     await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${member.id}`)).length === 1, 'the wallet account');
@@ -60,14 +62,21 @@ describe('FISH through the public API (embedded)', () => {
     let caughtOnce = false;
     for (let shot = 0; shot < 40; shot++) {
       // Paced under the member's ten shots a second, as the client paces its five.
-      const paced = new Promise((resolve) => setTimeout(resolve, 120));
+      const paced = sleep(120);
       const fish = FISH_KINDS[shot % 3]!;
       const before = await balance(angler);
       const answer = await shoot(angler, { amount: '2.00', kind: fish.kind, requestId: `fish-shot-${String(shot).padStart(4, '0')}` });
       expect(answer.status).toBe(200);
       const round = answer.body.value;
       const result = round.result as unknown as FishResult;
-      expect(round).toMatchObject({ game: 'house-fish', state: 'settled', amount: '2.00', nonce: shot, serverSeedHash: fairness.body.value.serverSeedHash, params: { kind: fish.kind, payout: fish.multiplier } });
+      expect(round).toMatchObject({
+        game: 'house-fish',
+        state: 'settled',
+        amount: '2.00',
+        nonce: shot,
+        serverSeedHash: fairness.body.value.serverSeedHash,
+        params: { kind: fish.kind, payout: fish.multiplier },
+      });
       expect(round.win).toBe(result.caught ? (2 * fish.multiplier).toFixed(2) : '0.00');
       const after = await balance(angler);
       expect(cents(after) - cents(before)).toBe(-200 + (result.caught ? 200 * fish.multiplier : 0));

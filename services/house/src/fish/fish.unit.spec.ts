@@ -24,7 +24,7 @@ const TWO_52 = 2n ** 52n;
 function streamWithFloat(k: bigint): DrawStream {
   const block = new Uint8Array(32);
   const view = new DataView(block.buffer);
-  view.setUint32(0, Number(k >> 32n) << 12 >>> 0);
+  view.setUint32(0, (Number(k >> 32n) << 12) >>> 0);
   view.setUint32(4, Number(k & 0xffff_ffffn));
   const source: BlockSource = () => block;
   return new DrawStream(source);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envFlag } from '../tables/env.js';
+import { envBoolean, envDuration, envList } from '@wps/platform';
 
 /**
  * Settings of the live tables. Each table keeps its own betting window in the database; these override it for every
@@ -7,22 +7,19 @@ import { envFlag } from '../tables/env.js';
  */
 export const houseLiveEnv = {
   /** Whether this instance runs table rounds at all (all instances serve bets; one runner per table holds a lease). */
-  HOUSE_LIVE_RUNNERS: envFlag.default(true),
+  HOUSE_LIVE_RUNNERS: envBoolean(true),
   /** Comma-separated table ids to run; empty runs every table. */
-  HOUSE_LIVE_TABLES: z.string().default(''),
+  HOUSE_LIVE_TABLES: envList(''),
   HOUSE_LIVE_BETTING_SECONDS: z.coerce.number().positive().max(600).optional(),
   /** The pause after a settlement before the next round opens. */
-  HOUSE_LIVE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  HOUSE_LIVE_PAUSE_MS: envDuration({ default: 3_000, min: 0, max: 60_000 }),
   /** How long the wheel spins or the cards are dealt between betting closing and the result. */
-  HOUSE_LIVE_REVEAL_MS: z.coerce.number().int().min(0).max(30_000).default(1_500),
+  HOUSE_LIVE_REVEAL_MS: envDuration({ default: 1_500, min: 0, max: 30_000 }),
   /** Crash multiplier growth per millisecond: m = e^(growth·ms); 0.00006 doubles in about 11.5 s. */
   HOUSE_LIVE_CRASH_GROWTH: z.coerce.number().positive().max(0.01).default(0.00006),
-  HOUSE_LIVE_TICK_MS: z.coerce.number().int().min(50).max(5_000).default(500),
+  HOUSE_LIVE_TICK_MS: envDuration({ default: 500, min: 50, max: 5_000 }),
 };
 export type HouseLiveConfig = z.infer<z.ZodObject<typeof houseLiveEnv>>;
-
-/** Reads the live settings from an environment record (the host's, which includes the service's own variables). */
-export const houseLiveConfig = (env: Record<string, string | undefined>): HouseLiveConfig => z.object(houseLiveEnv).parse(env);
 
 export interface TableDefinition {
   tableId: string;

@@ -35,7 +35,7 @@ describe('the proof of a shared round (embedded, through the HTTP API)', () => {
     return history;
   };
 
-  it('publishes a settled round\'s seed, chain links and result, and they verify the browser way', async () => {
+  it("publishes a settled round's seed, chain links and result, and they verify the browser way", async () => {
     for (const tableId of ['roulette-1', 'baccarat-1', 'cockfight-1']) {
       const [newer, older] = await settledRounds(tableId, 2);
       const response = await call<LiveRoundProof>('GET', `/wps/house/live/tables/${tableId}/rounds/${older!.roundNo}/proof`);

@@ -85,7 +85,13 @@ describe('house live tables through the HTTP API and Socket.IO (embedded)', () =
     const round = await openRound(call, 'roulette-1', 3_000);
     const placed = await call<{ bets: LiveBet[]; balance: string }>('POST', '/wps/house/live/tables/roulette-1/bets', {
       token: player.token,
-      body: { roundId: round.roundId, bets: [{ spot: 'red', amount: '10' }, { spot: 'straight-7', amount: '5.00' }] },
+      body: {
+        roundId: round.roundId,
+        bets: [
+          { spot: 'red', amount: '10' },
+          { spot: 'straight-7', amount: '5.00' },
+        ],
+      },
     });
     expect(placed.status).toBe(200);
     expect(placed.body.value.balance).toBe('85.00');
@@ -129,7 +135,12 @@ describe('house live tables through the HTTP API and Socket.IO (embedded)', () =
     const expectedPayout = (result.result.color === 'red' ? 20 : 0) + (number === 7 ? 180 : 0);
 
     const myBets = (await call<LiveBet[]>('GET', '/wps/house/live/tables/roulette-1/my-bets', { token: player.token })).body.value;
-    expect(myBets.filter((bet) => bet.roundId === round.roundId).map((bet) => bet.status).every((status) => status === 'won' || status === 'lost')).toBe(true);
+    expect(
+      myBets
+        .filter((bet) => bet.roundId === round.roundId)
+        .map((bet) => bet.status)
+        .every((status) => status === 'won' || status === 'lost'),
+    ).toBe(true);
     expect(Number(await balanceOf(call, player.token))).toBe(85 + expectedPayout);
 
     const history = (await call<Array<{ roundId: string; serverSeed: string; seedHash: string; result: { number: number } }>>('GET', '/wps/house/live/tables/roulette-1/history')).body.value;
@@ -172,24 +183,28 @@ describe('house live tables through the HTTP API and Socket.IO (embedded)', () =
     ['baccarat-1', 'baccarat', 'banker'],
     ['dragon-tiger-1', 'dragon-tiger', 'dragon'],
     ['cockfight-1', 'cockfight', 'meron'],
-  ] as Array<[string, LiveGame, string]>)('%s: a bet settles at the published payout for the pushed result', async (tableId, game, spot) => {
-    const player = await member(call, '100.00');
-    const watcher: Socket = io(platform.url, { auth: { token: player.token }, transports: ['websocket'] });
-    sockets.push(watcher);
-    const pushes: Push[] = [];
-    watcher.on('push', (push: Push) => push.type === 'table' && pushes.push(push));
-    await eventually(() => watcher.connected, 'the member socket');
-    expect(await watcher.timeout(2_000).emitWithAck('join-table', tableId)).toBe(true);
-    const round = await openRound(call, tableId, 1_500);
-    if (game === 'cockfight') expect(Number(round.odds!.meron)).toBeGreaterThan(0);
-    const placed = await call<{ balance: string }>('POST', `/wps/house/live/tables/${tableId}/bets`, { token: player.token, body: { roundId: round.roundId, bets: [{ spot, amount: '20' }] } });
-    expect(placed.body.value.balance).toBe('80.00');
-    await eventually(() => pushes.some((push) => push.data.roundId === round.roundId && push.data.kind === 'settled'), 'the settled push', 15_000);
-    const result = pushes.find((push) => push.data.roundId === round.roundId && push.data.kind === 'result')!.data.data.result as Record<string, unknown>;
-    const expected = 80 + (20 * returnBp(game, spot, result, round.odds)) / BP;
-    expect(Number(await balanceOf(call, player.token))).toBeCloseTo(expected, 2);
-    expect(await platform.clients.wallet.ledgerCheck({})).toEqual({ imbalances: [], negativeAccounts: 0 });
-  }, 40_000);
+  ] as Array<[string, LiveGame, string]>)(
+    '%s: a bet settles at the published payout for the pushed result',
+    async (tableId, game, spot) => {
+      const player = await member(call, '100.00');
+      const watcher: Socket = io(platform.url, { auth: { token: player.token }, transports: ['websocket'] });
+      sockets.push(watcher);
+      const pushes: Push[] = [];
+      watcher.on('push', (push: Push) => push.type === 'table' && pushes.push(push));
+      await eventually(() => watcher.connected, 'the member socket');
+      expect(await watcher.timeout(2_000).emitWithAck('join-table', tableId)).toBe(true);
+      const round = await openRound(call, tableId, 1_500);
+      if (game === 'cockfight') expect(Number(round.odds!.meron)).toBeGreaterThan(0);
+      const placed = await call<{ balance: string }>('POST', `/wps/house/live/tables/${tableId}/bets`, { token: player.token, body: { roundId: round.roundId, bets: [{ spot, amount: '20' }] } });
+      expect(placed.body.value.balance).toBe('80.00');
+      await eventually(() => pushes.some((push) => push.data.roundId === round.roundId && push.data.kind === 'settled'), 'the settled push', 15_000);
+      const result = pushes.find((push) => push.data.roundId === round.roundId && push.data.kind === 'result')!.data.data.result as Record<string, unknown>;
+      const expected = 80 + (20 * returnBp(game, spot, result, round.odds)) / BP;
+      expect(Number(await balanceOf(call, player.token))).toBeCloseTo(expected, 2);
+      expect(await platform.clients.wallet.ledgerCheck({})).toEqual({ imbalances: [], negativeAccounts: 0 });
+    },
+    40_000,
+  );
 
   it('refuses trial accounts', async () => {
     // Before any authenticated call, so no gateway holds the member's old type.
@@ -209,7 +224,10 @@ describe('a round cut short by a restart', () => {
     try {
       const player = await member(call, '40.00');
       const round = await openRound(call, 'roulette-1');
-      const placed = await call<{ balance: string }>('POST', '/wps/house/live/tables/roulette-1/bets', { token: player.token, body: { roundId: round.roundId, bets: [{ spot: 'odd', amount: '15' }] } });
+      const placed = await call<{ balance: string }>('POST', '/wps/house/live/tables/roulette-1/bets', {
+        token: player.token,
+        body: { roundId: round.roundId, bets: [{ spot: 'odd', amount: '15' }] },
+      });
       expect(placed.body.value.balance).toBe('25.00');
       await platform.close();
       platform = await startEmbedded({ logLevel: 'silent', dataDir, env: { HOUSE_VENDOR_SECRET: 'live-restart-secret-0123456789' } });
@@ -238,7 +256,10 @@ describe('a round whose result was announced when the restart came', () => {
     try {
       const player = await member(call, '40.00');
       const round = await openRound(call, 'roulette-1');
-      const placed = await call<{ balance: string }>('POST', '/wps/house/live/tables/roulette-1/bets', { token: player.token, body: { roundId: round.roundId, bets: [{ spot: 'dozen-1', amount: '10' }] } });
+      const placed = await call<{ balance: string }>('POST', '/wps/house/live/tables/roulette-1/bets', {
+        token: player.token,
+        body: { roundId: round.roundId, bets: [{ spot: 'dozen-1', amount: '10' }] },
+      });
       expect(placed.body.value.balance).toBe('30.00');
       await platform.close();
       // Restarted without runners, the round is put where a crash after the announcement would have left it.

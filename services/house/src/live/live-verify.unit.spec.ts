@@ -59,7 +59,18 @@ describe('live rounds recomputed the browser way', () => {
     const links = chainLinks('71'.repeat(32), 5);
     const { serverSeed, seedHash } = roundSeed(links, 0);
     const drawn = drawResult('cockfight', new OutcomeStream(serverSeed, CLIENT_SEED('cockfight'), 1));
-    const proof = { game: 'cockfight' as const, roundNo: 1, clientSeed: CLIENT_SEED('cockfight'), serverSeed, seedHash, nextSeedHash: null, chainHead: null, chainDistance: null, result: drawn.result, odds: drawn.odds! };
+    const proof = {
+      game: 'cockfight' as const,
+      roundNo: 1,
+      clientSeed: CLIENT_SEED('cockfight'),
+      serverSeed,
+      seedHash,
+      nextSeedHash: null,
+      chainHead: null,
+      chainDistance: null,
+      result: drawn.result,
+      odds: drawn.odds!,
+    };
     expect((await checkLiveRound(proof)).passed).toBe(true);
     expect((await checkLiveRound({ ...proof, odds: { ...drawn.odds!, meron: '9.99' } })).passed).toBe(false);
   });

@@ -63,10 +63,7 @@ export function normaliseRound(row: RoundRow): RoundRow {
 }
 
 export async function findRound(tx: Executor, schema: string, roundId: string, lock = false): Promise<RoundRow | undefined> {
-  const [row] = await rows<RoundRow>(
-    tx,
-    sql`SELECT ${ROUND_COLUMNS} FROM ${sql.raw(schema)}.live_rounds WHERE round_id = ${roundId} ${lock ? sql`FOR UPDATE` : sql``}`,
-  );
+  const [row] = await rows<RoundRow>(tx, sql`SELECT ${ROUND_COLUMNS} FROM ${sql.raw(schema)}.live_rounds WHERE round_id = ${roundId} ${lock ? sql`FOR UPDATE` : sql``}`);
   return row ? normaliseRound(row) : undefined;
 }
 

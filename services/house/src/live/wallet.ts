@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { HOUSE_VENDOR_CODE, type VendorOperation } from '@wps/contracts';
-import type { VendorCall } from '../wallet-client.js';
+import { signedVendorCall, type VendorCall } from '../wallet-client.js';
 
 /**
  * What the live tables need from the wallet: the seamless-wallet operations a third-party vendor would call, signed
@@ -27,12 +26,7 @@ export const rollbackTransactionId = (betTransactionId: string): string => `hl-r
  * their own game type (LIVE, COCKFIGHT) where the solo games' client fixes RNG.
  */
 export function signedLiveWallet(options: { vendorCall: VendorCall; secret: string; vendor?: string }): LiveWallet {
-  const call = (operation: VendorOperation, body: object): Promise<LiveWalletAnswer> => {
-    const raw = JSON.stringify(body);
-    const timestamp = String(Date.now());
-    const signature = createHmac('sha256', options.secret).update(`${timestamp}.${raw}`).digest('hex');
-    return options.vendorCall({ vendor: options.vendor ?? HOUSE_VENDOR_CODE, operation, timestamp, signature, body: raw });
-  };
+  const call = (operation: VendorOperation, body: object): Promise<LiveWalletAnswer> => options.vendorCall(signedVendorCall(options.secret, options.vendor ?? HOUSE_VENDOR_CODE, operation, body));
   return {
     bet: (body) => call('bet', body),
     win: (body) => call('win', body),

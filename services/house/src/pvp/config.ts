@@ -1,20 +1,18 @@
 import { z } from 'zod';
-import { envFlag } from '../tables/env.js';
+import { envBoolean, envDuration } from '@wps/platform';
 
 /** Settings of the Teen Patti tables; tests and the browser suite shorten the clocks. */
 export const housePvpEnv = {
   /** Whether this instance runs hands at all (every instance serves sit, stand and act; one runner per table holds a lease). */
-  HOUSE_PVP_RUNNERS: envFlag.default(true),
+  HOUSE_PVP_RUNNERS: envBoolean(true),
   /** How long a player has to act before the server packs them. */
   HOUSE_PVP_TURN_SECONDS: z.coerce.number().positive().max(300).default(15),
   /** The countdown before a hand starts once two or more players are seated; it also leaves the last result on view. */
   HOUSE_PVP_START_SECONDS: z.coerce.number().min(0).max(60).default(8),
   /** How often a table's runner looks at its clock (turn deadlines, the countdown). */
-  HOUSE_PVP_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(500),
+  HOUSE_PVP_TICK_MS: envDuration({ default: 500, min: 20, max: 5_000 }),
 };
 export type HousePvpConfig = z.infer<z.ZodObject<typeof housePvpEnv>>;
-
-export const housePvpConfig = (env: Record<string, string | undefined>): HousePvpConfig => z.object(housePvpEnv).parse(env);
 
 export interface PvpTableDefinition {
   tableId: string;

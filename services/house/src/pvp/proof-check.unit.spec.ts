@@ -43,11 +43,11 @@ function playedProof(seed: string, handNo: number, players: number, pick: (allow
       players: state.players.map((player) => ({
         seatNo: player.seatNo,
         player: `p${player.seatNo}***`,
-        status: player.seatNo === ended!.winnerSeat ? 'won' : 'lost',
+        status: player.seatNo === ended.winnerSeat ? 'won' : 'lost',
         cards: [...player.cards],
-        shown: ended!.shownSeats.includes(player.seatNo),
+        shown: ended.shownSeats.includes(player.seatNo),
         staked: usd(player.stakedMinor),
-        payout: usd(player.seatNo === ended!.winnerSeat ? state.potMinor - rake : 0n),
+        payout: usd(player.seatNo === ended.winnerSeat ? state.potMinor - rake : 0n),
       })),
       actions,
       winnerSeat: ended.winnerSeat,
@@ -87,7 +87,14 @@ describe('the verify page’s check of a finished hand', () => {
     expect((await checkPvpHandProof({ ...proof, winnerSeat: other })).passed).toBe(false);
     expect((await checkPvpHandProof({ ...proof, rake: '0.00', payout: proof.pot })).potMatches).toBe(false);
     expect((await checkPvpHandProof({ ...proof, seedHash: hashServerSeed('cd'.repeat(32)) })).hashMatches).toBe(false);
-    const refunded: PvpHandProof = { ...proof, status: 'refunded', endedBy: 'refund', winnerSeat: null, actions: [], players: proof.players.map((player) => ({ ...player, status: 'refunded', shown: false, payout: '0.00' })) };
+    const refunded: PvpHandProof = {
+      ...proof,
+      status: 'refunded',
+      endedBy: 'refund',
+      winnerSeat: null,
+      actions: [],
+      players: proof.players.map((player) => ({ ...player, status: 'refunded', shown: false, payout: '0.00' })),
+    };
     expect(await checkPvpHandProof(refunded)).toMatchObject({ winnerSeat: null, winnerMatches: true, potMatches: null, passed: true });
   });
 });

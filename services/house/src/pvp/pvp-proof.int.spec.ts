@@ -40,7 +40,9 @@ describe('the public proof of a finished Teen Patti hand (embedded)', () => {
     const hand = (await playingHand(call, 'tp-1', alice)).hand!;
     // The clock stops so that the hand ends by the show below, not by a timeout, and no next hand starts.
     await pvp().stop();
-    const [{ server_seed: secretSeed }] = (await rows<{ server_seed: string }>(platform.db.orm, sql`SELECT server_seed FROM house.pvp_hands WHERE hand_id = ${hand.handId}`)) as [{ server_seed: string }];
+    const [{ server_seed: secretSeed }] = (await rows<{ server_seed: string }>(platform.db.orm, sql`SELECT server_seed FROM house.pvp_hands WHERE hand_id = ${hand.handId}`)) as [
+      { server_seed: string },
+    ];
 
     const early = await proofOf('tp-1', hand.handNo);
     expect([early.status, early.body.code, early.body.message]).toEqual([409, 'PVP_HAND_NOT_FINISHED', 'This hand is not finished yet; its seed is revealed when it ends']);
@@ -48,12 +50,21 @@ describe('the public proof of a finished Teen Patti hand (embedded)', () => {
     const earlyEs = await proofOf('tp-1', hand.handNo, { 'accept-language': 'es' });
     expect(earlyEs.body.message).toBe('Esta mano aún no ha terminado; su semilla se revela al final');
 
-    const bySeat = new Map([[1, alice], [3, bob]]);
+    const bySeat = new Map([
+      [1, alice],
+      [3, bob],
+    ]);
     const first = bySeat.get(hand.turnSeat!)!;
     const second = first === alice ? bob : alice;
     expect((await act(call, 'tp-1', first, hand.handId, 'chaal')).status).toBe(200);
     expect((await act(call, 'tp-1', second, hand.handId, 'show')).status).toBe(200);
-    const settled = (await waitFor(() => stateOf(call, 'tp-1', alice), (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled', 'the hand to settle')).hand!;
+    const settled = (
+      await waitFor(
+        () => stateOf(call, 'tp-1', alice),
+        (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled',
+        'the hand to settle',
+      )
+    ).hand!;
 
     // A guest may read the proof, like the table's history.
     const found = await proofOf('tp-1', hand.handNo);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { apiCaller } from '@wps/platform/testing';
 import type { PvpTableState } from '@wps/contracts';
+import { sleep } from '@wps/platform';
 
 /** Helpers of the Teen Patti int tests: members, seats and actions through the real gateway API. */
 export type Call = ReturnType<typeof apiCaller>;
@@ -9,8 +10,6 @@ export interface Member {
   token: string;
   memberId: string;
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -44,4 +43,8 @@ export const stand = (call: Call, tableId: string, who: Member) => call('POST', 
 
 /** Waits for a hand in play at the table, newer than `afterHandNo`. */
 export const playingHand = (call: Call, tableId: string, who: Member, afterHandNo = 0) =>
-  waitFor(() => stateOf(call, tableId, who), (state) => state.hand?.status === 'playing' && state.hand.handNo > afterHandNo, `a hand in play at ${tableId}`);
+  waitFor(
+    () => stateOf(call, tableId, who),
+    (state) => state.hand?.status === 'playing' && state.hand.handNo > afterHandNo,
+    `a hand in play at ${tableId}`,
+  );

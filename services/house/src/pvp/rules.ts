@@ -1,14 +1,4 @@
-import {
-  comparePvpHands,
-  dealPvpHands,
-  DrawStream,
-  evaluatePvpHand,
-  PVP_DECK,
-  shufflePvpDeck,
-  type PvpAction,
-  type PvpActionKind,
-  type PvpHandValue,
-} from '@wps/contracts';
+import { comparePvpHands, dealPvpHands, DrawStream, evaluatePvpHand, PVP_DECK, shufflePvpDeck, type PvpAction, type PvpActionKind, type PvpHandValue } from '@wps/contracts';
 import { AppError } from '@wps/platform';
 import { nodeBlocks } from '../fairness/seeds.js';
 

@@ -18,7 +18,7 @@ describe('Teen Patti hand ranking', () => {
     expect(ladder.map((cards) => evaluateHand(cards).rank)).toEqual(['trail', 'pure-sequence', 'sequence', 'colour', 'pair', 'high-card']);
     for (let better = 0; better < ladder.length; better++) {
       for (let worse = better + 1; worse < ladder.length; worse++) {
-        expect(compareHands(ladder[better]!, ladder[worse]!), `${ladder[better]} beats ${ladder[worse]}`).toBeGreaterThan(0);
+        expect(compareHands(ladder[better]!, ladder[worse]!), `${ladder[better]!.join(' ')} beats ${ladder[worse]!.join(' ')}`).toBeGreaterThan(0);
         expect(compareHands(ladder[worse]!, ladder[better]!)).toBeLessThan(0);
       }
     }

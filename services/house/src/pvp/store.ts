@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
-import { formatMinor, PVP_GAME_CODE, PVP_RAKE_BP, type PvpHand, type PvpHandProof, type PvpHandRank, type PvpTable, type PvpActionKind } from '@wps/contracts';
+import { formatMinor, PVP_GAME_CODE, PVP_RAKE_BP, type PvpHand, type PvpHandProof, type PvpTable, type PvpActionKind } from '@wps/contracts';
 import { evaluateHand, type HandState } from './rules.js';
 
 /** Rows of the pvp tables and their public views. Times come back as epoch milliseconds on both drivers. */
@@ -107,10 +107,7 @@ export async function findHandByNo(tx: Executor, tableId: string, handNo: number
 
 /** The hand a table is in the middle of, if any. */
 export async function openHand(tx: Executor, tableId: string): Promise<HandRow | undefined> {
-  const [row] = await rows<HandRow>(
-    tx,
-    sql`SELECT ${HAND_COLUMNS} FROM house.pvp_hands WHERE table_id = ${tableId} AND status IN ('booting', 'playing', 'settling') ORDER BY hand_no LIMIT 1`,
-  );
+  const [row] = await rows<HandRow>(tx, sql`SELECT ${HAND_COLUMNS} FROM house.pvp_hands WHERE table_id = ${tableId} AND status IN ('booting', 'playing', 'settling') ORDER BY hand_no LIMIT 1`);
   return row;
 }
 
@@ -120,13 +117,15 @@ export async function latestHand(tx: Executor, tableId: string): Promise<HandRow
 }
 
 export async function handPlayers(tx: Executor, handId: string): Promise<HandPlayerRow[]> {
-  const found = await rows<HandPlayerRow>(tx, sql`SELECT hand_id, seat_no, turn_order, member_id, merchant_code, currency, player, cards, status,
-      staked_minor::text, payout_minor::text, shown, timed_out FROM house.pvp_hand_players WHERE hand_id = ${handId} ORDER BY turn_order`);
+  const found = await rows<HandPlayerRow>(
+    tx,
+    sql`SELECT hand_id, seat_no, turn_order, member_id, merchant_code, currency, player, cards, status,
+      staked_minor::text, payout_minor::text, shown, timed_out FROM house.pvp_hand_players WHERE hand_id = ${handId} ORDER BY turn_order`,
+  );
   return found.map((row) => ({ ...row, cards: json<string[]>(row.cards) }));
 }
 
-export const handActions = (tx: Executor, handId: string): Promise<ActionRow[]> =>
-  rows<ActionRow>(tx, sql`SELECT ${ACTION_COLUMNS} FROM house.pvp_actions WHERE hand_id = ${handId} ORDER BY seq`);
+export const handActions = (tx: Executor, handId: string): Promise<ActionRow[]> => rows<ActionRow>(tx, sql`SELECT ${ACTION_COLUMNS} FROM house.pvp_actions WHERE hand_id = ${handId} ORDER BY seq`);
 
 export const findActionByRequest = async (tx: Executor, handId: string, memberId: string, requestId: string): Promise<ActionRow | undefined> =>
   (await rows<ActionRow>(tx, sql`SELECT ${ACTION_COLUMNS} FROM house.pvp_actions WHERE hand_id = ${handId} AND member_id = ${memberId} AND request_id = ${requestId}`))[0];
@@ -169,9 +168,7 @@ export function handProof(hand: HandRow & { settled_ms: number | null }, players
       staked: money(player.staked_minor),
       payout: money(player.payout_minor),
     })),
-    actions: actions
-      .filter((action) => action.status === 'done')
-      .map((action) => ({ seq: action.seq, seatNo: action.seat_no, kind: action.kind, amount: money(action.amount_minor) })),
+    actions: actions.filter((action) => action.status === 'done').map((action) => ({ seq: action.seq, seatNo: action.seat_no, kind: action.kind, amount: money(action.amount_minor) })),
     winnerSeat: hand.winner_seat,
     endedBy: hand.ended_by,
     pot: money(hand.pot_minor),
@@ -231,7 +228,7 @@ export function handView(hand: HandRow, players: readonly HandPlayerRow[], actio
         staked: formatMinor(BigInt(player.staked_minor), hand.currency),
         payout: formatMinor(BigInt(player.payout_minor), hand.currency),
         cards: visible ? player.cards : null,
-        rank: visible ? (evaluateHand(player.cards).rank as PvpHandRank) : null,
+        rank: visible ? evaluateHand(player.cards).rank : null,
       };
     }),
     actions: actions

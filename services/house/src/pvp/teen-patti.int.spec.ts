@@ -82,7 +82,10 @@ describe('Teen Patti through the gateway (embedded)', () => {
     expect(await balanceOf(call, alice)).toBe(99);
     expect(await balanceOf(call, bob)).toBe(99);
 
-    const bySeat = new Map([[2, alice], [4, bob]]);
+    const bySeat = new Map([
+      [2, alice],
+      [4, bob],
+    ]);
     const first = bySeat.get(hand.turnSeat!)!;
     const second = first === alice ? bob : alice;
     expect((await stateOf(call, 'tp-1', first)).canAct).toEqual(['chaal', 'raise', 'pack', 'show']);
@@ -113,7 +116,11 @@ describe('Teen Patti through the gateway (embedded)', () => {
     const show = await act(call, 'tp-1', first, hand.handId, 'show');
     expect(show.body.value).toMatchObject({ kind: 'show', amount: '2.00' });
 
-    const done = await waitFor(() => stateOf(call, 'tp-1', alice), (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled', 'the hand to settle');
+    const done = await waitFor(
+      () => stateOf(call, 'tp-1', alice),
+      (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled',
+      'the hand to settle',
+    );
     const settled = done.hand!;
     // pot 1 + 1 + 1 + 2 + 2 = 7.00; rake 5 % = 0.35; the winner gets 6.65.
     expect([settled.pot, settled.rake, settled.payout, settled.endedBy]).toEqual(['7.00', '0.35', '6.65', 'show']);
@@ -139,7 +146,7 @@ describe('Teen Patti through the gateway (embedded)', () => {
     expect(await platform.clients.wallet.ledgerCheck({})).toEqual({ imbalances: [], negativeAccounts: 0 });
 
     // Nothing hidden went to the room before the show; the closed hand refuses actions.
-    const beforeResult = pushes.filter((push) => push.data.roundId !== hand.handId || push.data.kind !== 'result' && push.data.kind !== 'settled');
+    const beforeResult = pushes.filter((push) => push.data.roundId !== hand.handId || (push.data.kind !== 'result' && push.data.kind !== 'settled'));
     const dealtCards = dealt.flat();
     for (const push of beforeResult) for (const card of dealtCards) expect(JSON.stringify(push.data)).not.toContain(`"${card}"`);
     expect(pushes.some((push) => push.data.kind === 'round-opened' && push.data.roundId === hand.handId)).toBe(true);
@@ -159,7 +166,11 @@ describe('Teen Patti through the gateway (embedded)', () => {
     const other = first === alice ? bob : alice;
     const packed = await act(call, 'tp-1', first, hand.handId, 'pack');
     expect(packed.body.value).toMatchObject({ kind: 'pack', amount: '0.00' });
-    const done = await waitFor(() => stateOf(call, 'tp-1', other), (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled', 'the hand to settle');
+    const done = await waitFor(
+      () => stateOf(call, 'tp-1', other),
+      (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled',
+      'the hand to settle',
+    );
     // pot 2.00, rake 0.10, the other player gets 1.90; the packed hand stays hidden.
     expect([done.hand!.pot, done.hand!.rake, done.hand!.payout, done.hand!.endedBy]).toEqual(['2.00', '0.10', '1.90', 'pack']);
     expect(done.hand!.players.find((player) => player.seatNo === hand.turnSeat)!.cards).toBeNull();
@@ -179,7 +190,12 @@ describe('Teen Patti through the gateway (embedded)', () => {
     const hand = (await playingHand(call, 'tp-2', carol)).hand!;
     const sleeper = hand.turnSeat === 1 ? carol : dave;
     const patient = sleeper === carol ? dave : carol;
-    const done = await waitFor(() => stateOf(call, 'tp-2', patient), (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled', 'the timeout to end the hand', 10_000);
+    const done = await waitFor(
+      () => stateOf(call, 'tp-2', patient),
+      (state) => state.hand?.handId === hand.handId && state.hand.status === 'settled',
+      'the timeout to end the hand',
+      10_000,
+    );
     expect(done.hand!.actions.at(-1)).toMatchObject({ kind: 'timeout', seatNo: hand.turnSeat });
     expect([done.hand!.pot, done.hand!.rake, done.hand!.winnerSeat]).toEqual(['10.00', '0.50', sleeper === carol ? 3 : 1]);
     expect(done.seats.map((seat) => seat.seatNo)).toEqual([sleeper === carol ? 3 : 1]);
@@ -216,7 +232,11 @@ describe('Teen Patti through the gateway (embedded)', () => {
 
     // The runner (stopped mid-hand above) starts again: the hand is refunded, every boot comes back.
     await pvp().start();
-    const refunded = await waitFor(() => stateOf(call, 'tp-3', toAct), (state) => state.hand?.handId === hand.handId && state.hand.status === 'refunded', 'the cut hand to be refunded');
+    const refunded = await waitFor(
+      () => stateOf(call, 'tp-3', toAct),
+      (state) => state.hand?.handId === hand.handId && state.hand.status === 'refunded',
+      'the cut hand to be refunded',
+    );
     await pvp().stop();
     // Still the latest hand: no new one took boots before the clock stopped again.
     expect((await stateOf(call, 'tp-3')).hand!.handId).toBe(hand.handId);

@@ -64,9 +64,7 @@ export class TableLeaseRunner {
     await Promise.allSettled(this.runners.values());
     this.runners.clear();
     // The leases are let go at once, so a restarted instance takes its tables back without waiting.
-    await this.options.db.orm
-      .execute(sql`UPDATE ${this.tableName} SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ${this.instanceId}`)
-      .catch(() => undefined);
+    await this.options.db.orm.execute(sql`UPDATE ${this.tableName} SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ${this.instanceId}`).catch(() => undefined);
   }
 
   /** Wakes every paused runner: something changed that their clock should look at now rather than at the next tick. */

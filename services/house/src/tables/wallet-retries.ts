@@ -1,7 +1,6 @@
-import { AppError, type Logger } from '@wps/platform';
+import { AppError, type Logger, sleep } from '@wps/platform';
 
 const WALLET_ATTEMPTS = 3;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** A wallet refusal (insufficient funds, unknown player) is an answer; anything else may or may not have moved money. */
 export const isWalletAnswer = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import {
   acceptedPattern,
-  NEW_IP_METHODS,
-  newIpMethodSchema,
-  socialProviderSchema,
   REGISTER_CONFIG_FIELDS,
   registerFieldRuleSchema,
   WHITELABEL_FLAGS,
@@ -50,15 +47,13 @@ export const DEFAULT_REGISTER_FIELDS: Record<RegisterConfigField, RegisterFieldR
 const registerFieldsSchema = z
   .partialRecord(z.enum(REGISTER_CONFIG_FIELDS), registerFieldRuleSchema)
   .default({})
-  .transform((stored) => ({ ...DEFAULT_REGISTER_FIELDS, ...stored }) as Record<RegisterConfigField, RegisterFieldRule>);
+  .transform((stored) => ({ ...DEFAULT_REGISTER_FIELDS, ...stored }));
 
 /** Per-brand settings stored as JSON beside the merchant; every key has a safe default. */
 export const merchantSettingsSchema = z.object({
   whitelabel: z.record(z.string(), z.boolean()).default({ USERNAMEREG3: true }),
   maintenance: z.object({ enabled: z.boolean(), endsAt: z.string().nullable() }).default({ enabled: false, endsAt: null }),
-  regionRestriction: z
-    .object({ blockedIpRanges: z.array(z.string()).default([]), blockedCountries: z.array(z.string()).default([]) })
-    .default({ blockedIpRanges: [], blockedCountries: [] }),
+  regionRestriction: z.object({ blockedIpRanges: z.array(z.string()).default([]), blockedCountries: z.array(z.string()).default([]) }).default({ blockedIpRanges: [], blockedCountries: [] }),
   customerService: z.array(z.object({ csType: z.string(), path: z.string(), title: z.string() })).default([]),
   domainRoute: z.array(z.string()).default([]),
   resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), labelNameCn: z.string(), url: z.string() })).default([]),
@@ -66,7 +61,10 @@ export const merchantSettingsSchema = z.object({
   imageCDNs: z.array(z.string()).default([]),
   launchGameCDNs: z.array(z.string()).default([]),
   /** The dialing code a mobile number without one belongs to. */
-  defaultDialingCode: z.string().regex(/^[0-9]{1,4}$/).default('52'),
+  defaultDialingCode: z
+    .string()
+    .regex(/^[0-9]{1,4}$/)
+    .default('52'),
   session: z.object({ idleMinutes: z.number().int().min(1), absoluteHours: z.number().int().min(1) }).default({ idleMinutes: 30, absoluteHours: 12 }),
   /** 0 means passwords do not expire. */
   passwordMaxAgeDays: z.number().int().min(0).default(0),

@@ -1,14 +1,5 @@
 import { AppError } from '@wps/platform';
-import {
-  characterCount,
-  fitsRule,
-  lengthRange,
-  matchesPattern,
-  patternErrorCode,
-  type ErrorCode,
-  type RegisterConfigField,
-  type RegisterFieldRule,
-} from '@wps/contracts';
+import { characterCount, fitsRule, lengthRange, matchesPattern, patternErrorCode, type ErrorCode, type RegisterConfigField, type RegisterFieldRule } from '@wps/contracts';
 import { DEFAULT_REGISTER_FIELDS } from './merchant-settings.js';
 
 export type RegisterFields = Record<RegisterConfigField, RegisterFieldRule>;

@@ -30,9 +30,7 @@ export class BrandConfiguration {
   async operatorUpdate(input: { merchantCode: string; update: MerchantSettingsUpdate; operator: string }): Promise<MerchantSettingsView> {
     const current = await this.deps.merchants.byCode(input.merchantCode);
     if (!Object.values(input.update).some((part) => part !== undefined)) throw new AppError('VALIDATION_FAILED');
-    const settings = await this.deps.db.transaction((tx) =>
-      updateMerchantSettings(tx, current.code, (stored) => applySettingsUpdate(stored, input.update)),
-    );
+    const settings = await this.deps.db.transaction((tx) => updateMerchantSettings(tx, current.code, (stored) => applySettingsUpdate(stored, input.update)));
     // Other identity processes see the change when their few-second cache runs out.
     this.deps.merchants.invalidate();
     this.deps.logger.info({ merchantCode: current.code, operator: input.operator, parts: Object.keys(input.update) }, 'brand settings changed');

@@ -5,11 +5,11 @@ import type { ClientMeta } from '../deps.js';
 
 /** One row per sign-in attempt, successful or not, with the address and browser it came from. */
 export async function recordLogin(executor: Executor, merchantCode: string, memberId: string | null, username: string, success: boolean, reason: string | null, meta: ClientMeta) {
-    await executor.execute(sql`
+  await executor.execute(sql`
       INSERT INTO identity.login_history (merchant_code, member_id, username, success, reason, ip, user_agent, device)
       VALUES (${merchantCode}, ${memberId}, ${username.slice(0, 100)}, ${success}, ${reason}, ${meta.ip}, ${meta.userAgent?.slice(0, 300) ?? null},
               ${deviceLabel(meta.userAgent)})`);
-  }
+}
 
 /** The member's own sign-ins, newest first: when, from which address and device, and whether it succeeded. */
 export async function loginHistoryOf(executor: Executor, memberId: string, pageNo: number, pageSize: number): Promise<LoginHistoryPage> {
@@ -58,4 +58,3 @@ export function deviceLabel(userAgent: string | undefined): string | null {
   const kind = /Mobi|iPhone|Android.*Mobile/.test(userAgent) ? ' (mobile)' : '';
   return `${browser ?? 'Browser'} on ${system ?? 'unknown system'}${kind}`;
 }
-

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '@wps/platform';
+import { rows, sleep } from '@wps/platform';
 import { apiCaller } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import { PasswordHasher } from '../infra/passwords.js';
@@ -38,7 +38,6 @@ describe('sign-in (embedded)', () => {
       : (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM identity.security_events WHERE kind = ${kind} AND member_id = ${memberId}`))[0]!.n;
   const captchaAnswer = async (key: string) =>
     (await rows<{ answer: string }>(platform.db.orm, sql`SELECT answer FROM identity.captcha_challenges WHERE key_hash = ${createHash('sha256').update(key).digest()}`))[0]?.answer;
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {
     platform = await startEmbedded({
@@ -263,7 +262,7 @@ describe('sign-in (embedded)', () => {
     expect(blocked.headers.get('retry-after')).toBe('300');
   });
 
-  it('expires SMS codes, refuses bad numbers, and answers the same for a number that is nobody\'s', async () => {
+  it("expires SMS codes, refuses bad numbers, and answers the same for a number that is nobody's", async () => {
     const mobile = `56${String(Date.now()).slice(-8)}`;
     await createMember({ mobile });
     const headers = freshIp();

@@ -79,10 +79,24 @@ export class Login {
       const reason = member ? 'wrong-password' : 'unknown-user';
       await this.deps.db.transaction(async (tx) => {
         await recordLogin(tx, merchant.code, member?.id ?? null, username, false, reason, input);
-        await recordSecurityEvent(tx, { merchantCode: merchant.code, memberId: member?.id ?? null, kind: 'login-failed', ip: input.ip, userAgent: input.userAgent, detail: { reason, failures, area: input.area ?? 'player' } });
+        await recordSecurityEvent(tx, {
+          merchantCode: merchant.code,
+          memberId: member?.id ?? null,
+          kind: 'login-failed',
+          ip: input.ip,
+          userAgent: input.userAgent,
+          detail: { reason, failures, area: input.area ?? 'player' },
+        });
         if (locked) {
           if (member) await this.failures.persistLock(tx, member.id);
-          await recordSecurityEvent(tx, { merchantCode: merchant.code, memberId: member?.id ?? null, kind: 'login-locked', ip: input.ip, userAgent: input.userAgent, detail: { failures, minutes: this.deps.config.LOGIN_LOCKOUT_MINUTES } });
+          await recordSecurityEvent(tx, {
+            merchantCode: merchant.code,
+            memberId: member?.id ?? null,
+            kind: 'login-locked',
+            ip: input.ip,
+            userAgent: input.userAgent,
+            detail: { failures, minutes: this.deps.config.LOGIN_LOCKOUT_MINUTES },
+          });
         }
       });
       throw new AppError('LOGIN_FAILED', { value: { captcha: this.failures.captchaNeeded(failures) } });
@@ -103,7 +117,14 @@ export class Login {
       await this.deps.verificationCodes.checkCode({ merchantCode: merchant.code, purpose: 'login', ...phone, code: input.password });
     } catch (error) {
       const member = await this.memberByPhone(merchant, phone);
-      await recordSecurityEvent(this.deps.db.orm, { merchantCode: merchant.code, memberId: member?.id ?? null, kind: 'sms-code-failed', ip: input.ip, userAgent: input.userAgent, detail: { purpose: 'login' } });
+      await recordSecurityEvent(this.deps.db.orm, {
+        merchantCode: merchant.code,
+        memberId: member?.id ?? null,
+        kind: 'sms-code-failed',
+        ip: input.ip,
+        userAgent: input.userAgent,
+        detail: { purpose: 'login' },
+      });
       throw error;
     }
     const member = await this.memberByPhone(merchant, phone);
@@ -189,7 +210,14 @@ export class Login {
     const answer = input.captcha?.trim() ?? '';
     if (!answer) throw new AppError('CAPTCHA_REQUIRED', { field: 'captcha', value: { captcha: true } });
     if (await this.captchas.solve(merchant.code, input.captchaKey, answer)) return;
-    await recordSecurityEvent(this.deps.db.orm, { merchantCode: merchant.code, memberId: null, kind: 'captcha-failed', ip: input.ip, userAgent: input.userAgent, detail: { username: input.username.trim().slice(0, 100) } });
+    await recordSecurityEvent(this.deps.db.orm, {
+      merchantCode: merchant.code,
+      memberId: null,
+      kind: 'captcha-failed',
+      ip: input.ip,
+      userAgent: input.userAgent,
+      detail: { username: input.username.trim().slice(0, 100) },
+    });
     throw new AppError('CAPTCHA_INVALID', { field: 'captcha', value: { captcha: true } });
   }
 

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
-import { rows } from '@wps/platform';
+import { rows, sleep } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import { PasswordHasher } from '../infra/passwords.js';
@@ -39,8 +39,7 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
     );
     return { id: member!.id, username };
   };
-  const login = (username: string, password: string, code = BRAND) =>
-    call<{ token: string }>('POST', '/wps/session/login', { body: { username, password, type: 'username' }, headers: brand(code) });
+  const login = (username: string, password: string, code = BRAND) => call<{ token: string }>('POST', '/wps/session/login', { body: { username, password, type: 'username' }, headers: brand(code) });
   const signedIn = async (username: string, password = PASSWORD) => {
     const answer = await login(username, password);
     expect(answer.status).toBe(200);
@@ -84,7 +83,12 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
       [{ oldPassword: PASSWORD, newPassword: 'abc', confirmNewPassword: 'abc' }, 'PASSWORD_LENGTH', 'newPassword', 'Please fill in your password with 6 - 20 characters'],
       [{ oldPassword: PASSWORD, newPassword: 'has space9', confirmNewPassword: 'has space9' }, 'PASSWORD_FORMAT', 'newPassword', 'Password format is incorrect'],
       [{ oldPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: 'Ruta9comet' }, 'CONFIRM_PASSWORD_MISMATCH', 'confirmNewPassword', 'Confirmation password is not correct.'],
-      [{ oldPassword: PASSWORD, newPassword: 'password1', confirmNewPassword: 'password1' }, 'PASSWORD_TOO_WEAK', 'newPassword', 'This password is too common or too easy to guess, please choose another'],
+      [
+        { oldPassword: PASSWORD, newPassword: 'password1', confirmNewPassword: 'password1' },
+        'PASSWORD_TOO_WEAK',
+        'newPassword',
+        'This password is too common or too easy to guess, please choose another',
+      ],
       [{ oldPassword: PASSWORD, newPassword: 'qwerty123', confirmNewPassword: 'qwerty123' }, 'PASSWORD_TOO_WEAK', 'newPassword', undefined],
       [{ oldPassword: PASSWORD, newPassword: 'zzzzzzzz', confirmNewPassword: 'zzzzzzzz' }, 'PASSWORD_TOO_WEAK', 'newPassword', undefined],
       [{ oldPassword: PASSWORD, newPassword: 'lmnopqrs', confirmNewPassword: 'lmnopqrs' }, 'PASSWORD_TOO_WEAK', 'newPassword', undefined],
@@ -154,7 +158,8 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
 
   describe('forgot by e-mail', () => {
     const ask = (body: Record<string, string>, code = BRAND) => call('POST', '/wps/member/password/email', { body, headers: brand(code) });
-    const reset = (token: string, password = NEW_PASSWORD) => call<{ account: string }>('POST', '/wps/member/password/reset', { body: { token, newPassword: password, confirmNewPassword: password }, headers: brand() });
+    const reset = (token: string, password = NEW_PASSWORD) =>
+      call<{ account: string }>('POST', '/wps/member/password/reset', { body: { token, newPassword: password, confirmNewPassword: password }, headers: brand() });
 
     it('mails a link that sets a new password once and ends every session', async () => {
       const email = `${name('m')}@example.test`;
@@ -217,7 +222,7 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
         expect(answer.status).toBe(200);
         expect(answer.body).toEqual({ success: true, value: { accepted: true } });
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       expect(smtp.to(email)).toHaveLength(0);
       expect(smtp.to(`other${email}`)).toHaveLength(0);
     });
@@ -239,7 +244,7 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
         request.end(JSON.stringify({ username: member.username, email }));
       });
       expect(JSON.parse(answer)).toEqual({ success: true, value: { accepted: true } });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       expect(smtp.to(email)).toHaveLength(0);
     });
 
@@ -282,7 +287,8 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
 
   describe('forgot by phone', () => {
     const sms = () => (platform.instances.identity as IdentityServiceInstance).sms as DevSmsSink;
-    const requestCode = (mobileNum: string, code = BRAND) => call<{ expiredMinutes: number }>('POST', '/wps/verification/sms/reset', { body: { mobileNum, countryDialingCode: '52' }, headers: brand(code) });
+    const requestCode = (mobileNum: string, code = BRAND) =>
+      call<{ expiredMinutes: number }>('POST', '/wps/verification/sms/reset', { body: { mobileNum, countryDialingCode: '52' }, headers: brand(code) });
     const resetByPhone = (mobileNum: string, verificationCode: string, newPassword = NEW_PASSWORD) =>
       call<{ account: string }>('POST', '/wps/member/password/verification', { body: { mobileNum, verificationCode, newPassword }, headers: brand() });
 

@@ -48,7 +48,8 @@ export class Passwords {
       // A reset link mailed before the change must not undo it.
       await tx.execute(sql`UPDATE identity.password_resets SET used_at = ${this.sessions.now().toISOString()}::timestamptz WHERE member_id = ${member.id} AND used_at IS NULL`);
       const ended = await this.sessions.endAllOf(tx, { memberId: member.id, merchantCode: merchant.code, reason: 'password-changed', keepToken: input.token });
-      if (ended.length) await recordSecurityEvent(tx, { merchantCode: merchant.code, memberId: member.id, kind: 'sessions-ended', ip: input.ip, detail: { reason: 'password-changed', count: ended.length } });
+      if (ended.length)
+        await recordSecurityEvent(tx, { merchantCode: merchant.code, memberId: member.id, kind: 'sessions-ended', ip: input.ip, detail: { reason: 'password-changed', count: ended.length } });
       return ended;
     });
     this.deps.relay()?.wake();
@@ -67,7 +68,11 @@ export class Passwords {
     if (!username) throw new AppError('INPUT_EMPTY', { field: 'username' });
     if (!email) throw new AppError('INPUT_EMPTY', { field: 'email' });
     if (!EMAIL.test(email)) throw new AppError('EMAIL_FORMAT', { field: 'email' });
-    const perIp = await checkRateLimit(this.deps.cache, { name: 'password-reset:ip', limit: this.deps.config.PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR, windowMs: 3_600_000 }, `${merchant.code}:${input.ip}`);
+    const perIp = await checkRateLimit(
+      this.deps.cache,
+      { name: 'password-reset:ip', limit: this.deps.config.PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR, windowMs: 3_600_000 },
+      `${merchant.code}:${input.ip}`,
+    );
     if (!perIp.allowed) throw new AppError('TOO_MANY_REQUESTS', { value: { retryAfterSeconds: perIp.retryAfterSeconds } });
     // Counted per account name whether or not it exists, so the limit itself tells nothing.
     const perAccount = await checkRateLimit(this.deps.cache, { name: 'password-reset:account', limit: 5, windowMs: 3_600_000 }, `${merchant.code}:${usernameKey(username)}`);
@@ -161,7 +166,14 @@ export class Passwords {
       ip: input.ip,
       language: input.language,
     });
-    await recordSecurityEvent(this.deps.db.orm, { merchantCode: merchant.code, memberId: member.id, kind: 'password-reset-requested', ip: input.ip, userAgent: input.userAgent, detail: { channel: 'sms' } });
+    await recordSecurityEvent(this.deps.db.orm, {
+      merchantCode: merchant.code,
+      memberId: member.id,
+      kind: 'password-reset-requested',
+      ip: input.ip,
+      userAgent: input.userAgent,
+      detail: { channel: 'sms' },
+    });
     return { expiredMinutes };
   }
 
@@ -194,7 +206,8 @@ export class Passwords {
     await tx.execute(sql`UPDATE identity.members SET password_hash = ${passwordHash}, password_changed_at = ${this.sessions.now().toISOString()}::timestamptz WHERE id = ${member.id}`);
     await recordSecurityEvent(tx, { merchantCode: merchant.code, memberId: member.id, kind: 'password-reset', ip: meta.ip, userAgent: meta.userAgent, detail: { channel } });
     const ended = await this.sessions.endAllOf(tx, { memberId: member.id, merchantCode: merchant.code, reason: 'password-reset' });
-    if (ended.length) await recordSecurityEvent(tx, { merchantCode: merchant.code, memberId: member.id, kind: 'sessions-ended', ip: meta.ip, detail: { reason: 'password-reset', count: ended.length } });
+    if (ended.length)
+      await recordSecurityEvent(tx, { merchantCode: merchant.code, memberId: member.id, kind: 'sessions-ended', ip: meta.ip, detail: { reason: 'password-reset', count: ended.length } });
     return ended;
   }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '@wps/platform';
+import { rows, sleep } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 
@@ -17,10 +17,21 @@ describe('registration and brand configuration', () => {
   const memberCount = async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM identity.members`))[0]!.n;
   const member = async (username: string) =>
     (
-      await rows<{ id: string; upline_id: string | null; referred_by_id: string | null; email: string | null; mobile_num: string | null; country_dialing_code: string | null; register_url: string | null; register_method: string | null; payee_name: string | null; qq_num: string | null; affiliate_code_used: string | null; referral_code: string | null; terms_accepted_at: Date | null }>(
-        platform.db.orm,
-        sql`SELECT * FROM identity.members WHERE merchant_code = 'DEMO' AND username_key = ${username.toLowerCase()}`,
-      )
+      await rows<{
+        id: string;
+        upline_id: string | null;
+        referred_by_id: string | null;
+        email: string | null;
+        mobile_num: string | null;
+        country_dialing_code: string | null;
+        register_url: string | null;
+        register_method: string | null;
+        payee_name: string | null;
+        qq_num: string | null;
+        affiliate_code_used: string | null;
+        referral_code: string | null;
+        terms_accepted_at: Date | null;
+      }>(platform.db.orm, sql`SELECT * FROM identity.members WHERE merchant_code = 'DEMO' AND username_key = ${username.toLowerCase()}`)
     )[0];
   const operator = (method: string, body?: unknown) =>
     call(method, '/operator/v1/merchants/DEMO/settings', { body, headers: { authorization: `Operator ${platform.operatorToken}`, 'x-operator': 'registration-test' } });
@@ -28,7 +39,6 @@ describe('registration and brand configuration', () => {
   const register = (body: Record<string, unknown>, headers?: Record<string, string>) => call('PUT', '/wps/member/register', { body: { acceptTerms: true, ...body }, headers });
   const sendSms = (mobileNo: string, headers?: Record<string, string>) =>
     call<{ expiredMinutes: number }>('POST', '/wps/verification/sms/register', { body: { mobileNo, countryDialingCode: '52', regType: 'registerMobile' }, headers });
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {
     platform = await startEmbedded({ logLevel: 'silent', env: { SMS_PROVIDER: 'log', ARGON2_MEMORY_KIB: '1024', REGISTRATIONS_PER_IP_PER_HOUR: '1000' } });
@@ -41,7 +51,10 @@ describe('registration and brand configuration', () => {
     it('answers the permission call with the flag tree, the field configuration and the location', async () => {
       const { status, body } = await call<{
         status: number;
-        info: { whitelabel: Array<{ modId: string; enabled: string; childrenNodes: Array<{ modId: string; enabled: string }> }>; register: Record<string, { enabled: boolean; required: boolean; patternId: string; acceptedPattern: string; minLength: number; maxLength: number }> };
+        info: {
+          whitelabel: Array<{ modId: string; enabled: string; childrenNodes: Array<{ modId: string; enabled: string }> }>;
+          register: Record<string, { enabled: boolean; required: boolean; patternId: string; acceptedPattern: string; minLength: number; maxLength: number }>;
+        };
         location: { ip: string; country: string | null };
         maintenance: boolean;
         maintenanceEnd: string | null;
@@ -50,7 +63,17 @@ describe('registration and brand configuration', () => {
       expect(status).toBe(200);
       expect(body.value).toMatchObject({ status: 0, maintenance: false, maintenanceEnd: null, regionRestriction: false, location: { country: null } });
       const tree = body.value.info.whitelabel;
-      expect(tree.map((node) => node.modId)).toEqual(['MOBILENUMREG3', 'FREEPLAY3', 'PWDEXPFORCECHANGE3', 'MOBILEVERCODELOGIN3', 'USERNAMEREG3', 'CHNGPASSMAIL3', 'CHNGPASSVERIF3', 'REWCEN3', 'AGENTPOLICY3']);
+      expect(tree.map((node) => node.modId)).toEqual([
+        'MOBILENUMREG3',
+        'FREEPLAY3',
+        'PWDEXPFORCECHANGE3',
+        'MOBILEVERCODELOGIN3',
+        'USERNAMEREG3',
+        'CHNGPASSMAIL3',
+        'CHNGPASSVERIF3',
+        'REWCEN3',
+        'AGENTPOLICY3',
+      ]);
       expect(tree.find((node) => node.modId === 'MOBILENUMREG3')).toEqual({
         modId: 'MOBILENUMREG3',
         enabled: '1',
@@ -108,7 +131,15 @@ describe('registration and brand configuration', () => {
 
     it('registers, logs in at once and records where the registration came from', async () => {
       const username = freshName();
-      const response = await register({ username, password, confirmPassword: password, email: 'lucia@example.com', registerUrl: 'http://localhost/register', registerMethod: 'WEB', acceptTerms: true });
+      const response = await register({
+        username,
+        password,
+        confirmPassword: password,
+        email: 'lucia@example.com',
+        registerUrl: 'http://localhost/register',
+        registerMethod: 'WEB',
+        acceptTerms: true,
+      });
       expect(response.status).toBe(200);
       expect(response.body.value).toMatchObject({ firstTimeLogin: true, user: { account: username, type: 0 } });
       const row = await member(username);
@@ -368,7 +399,9 @@ describe('registration and brand configuration', () => {
 
   describe('maintenance and region restriction', () => {
     const status = (headers?: Record<string, string>) =>
-      call<{ status: number; maintenance: boolean; maintenanceEnd: string | null; regionRestriction: boolean; location: { ip: string; country: string | null } }>('GET', '/wps/system/status', { headers });
+      call<{ status: number; maintenance: boolean; maintenanceEnd: string | null; regionRestriction: boolean; location: { ip: string; country: string | null } }>('GET', '/wps/system/status', {
+        headers,
+      });
     afterAll(async () => {
       await operator('PUT', { maintenance: { enabled: false, endsAt: null }, regionRestriction: { blockedIpRanges: [], blockedCountries: [] } });
     });

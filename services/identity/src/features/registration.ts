@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, checkRateLimit, rows, type Executor } from '@wps/platform';
+import { AppError, checkRateLimit, rows, type Executor, isUniqueViolation } from '@wps/platform';
 import { fitsRule, isAgentType, MEMBER_TYPE, type LoginResult, type RegisterInput } from '@wps/contracts';
 import { usernameKey, validateRegistration, type RegisterTab, type ValidRegistration } from '../domain/registration.js';
 import { flagOn } from '../domain/merchant-settings.js';
@@ -26,21 +26,15 @@ const normaliseCode = (code: string): string => code.trim().toUpperCase();
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newReferralCode = (): string => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
-/** Walks an error's causes for PostgreSQL's unique-violation on one index (drivers wrap the original error). */
-function uniqueViolation(error: unknown, index: string): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (constraint === index || message?.includes(index))) return true;
-  }
-  return false;
-}
-
 /**
  * New members: username registration (USERNAMEREG3) and mobile registration (MOBILENUMREG3) with an SMS code, both
  * checked against the brand's field configuration. An agent's invitation code places the member under that agent.
  */
 export class Registration {
-  constructor(private readonly deps: IdentityDeps, private readonly sessions: Sessions) {}
+  constructor(
+    private readonly deps: IdentityDeps,
+    private readonly sessions: Sessions,
+  ) {}
 
   register(input: RegisterInput): Promise<LoginResult> {
     return this.create(input, 'username');
@@ -119,7 +113,7 @@ export class Registration {
       this.deps.relay()?.wake();
       return result;
     } catch (error) {
-      if (uniqueViolation(error, 'members_unique_mobile')) throw new AppError('MOBILE_TAKEN', { field: 'mobileNum' });
+      if (isUniqueViolation(error, 'members_unique_mobile')) throw new AppError('MOBILE_TAKEN', { field: 'mobileNum' });
       throw error;
     }
   }
@@ -155,10 +149,7 @@ export class Registration {
 
   /** The active member (an agent when `agentsOnly`) whose invitation code this is. */
   private async inviter(db: Executor, merchantCode: string, code: string, agentsOnly: boolean): Promise<Inviter | null> {
-    const [found] = await rows<Inviter>(
-      db,
-      sql`SELECT id, type FROM identity.members WHERE merchant_code = ${merchantCode} AND referral_code = ${normaliseCode(code)} AND status = 'active'`,
-    );
+    const [found] = await rows<Inviter>(db, sql`SELECT id, type FROM identity.members WHERE merchant_code = ${merchantCode} AND referral_code = ${normaliseCode(code)} AND status = 'active'`);
     if (!found || (agentsOnly && !isAgentType(found.type))) return null;
     return found;
   }

@@ -25,7 +25,8 @@ describe('session timeouts (identity service, injected clock)', () => {
   };
   const alive = async (token: string) => (await identity.client.authenticate({ token })) !== null;
   const endReason = async (token: string) =>
-    (await rows<{ end_reason: string | null }>(identity.db.orm, sql`SELECT end_reason FROM identity.sessions WHERE token_hash = ${createHash('sha256').update(token).digest()}`))[0]?.end_reason ?? null;
+    (await rows<{ end_reason: string | null }>(identity.db.orm, sql`SELECT end_reason FROM identity.sessions WHERE token_hash = ${createHash('sha256').update(token).digest()}`))[0]?.end_reason ??
+    null;
 
   beforeAll(async () => {
     identity = await startServiceUnderTest({

@@ -41,8 +41,7 @@ describe('sessions and profile (embedded)', () => {
     expect(answer.status).toBe(200);
     return answer.body.value.token;
   };
-  const info = (token: string) =>
-    call<{ id: string; account: string; lastLoginAt: string | null; icon: string; language: string | null }>('GET', '/wps/member/info', { token, headers: brand() });
+  const info = (token: string) => call<{ id: string; account: string; lastLoginAt: string | null; icon: string; language: string | null }>('GET', '/wps/member/info', { token, headers: brand() });
   const connectSocket = (token: string) =>
     new Promise<Socket>((resolve, reject) => {
       const socket = io(platform.url, { auth: { token }, transports: ['websocket'], reconnection: false });
@@ -133,14 +132,17 @@ describe('sessions and profile (embedded)', () => {
     expect(session!.device).toBe('Chrome on Android (mobile)');
   });
 
-  it('lists the member\'s own sign-ins with address and device, newest first, and nobody else\'s', async () => {
+  it("lists the member's own sign-ins with address and device, newest first, and nobody else's", async () => {
     const member = await createMember();
     const other = await createMember();
     await signedIn(member.username, BRAND, ANDROID_CHROME);
     await call('POST', '/wps/session/login', { body: { username: member.username, password: 'Wrong1pass' }, headers: { 'x-merchant-code': BRAND, 'x-forwarded-for': '198.18.9.9' } });
     const token = await signedIn(member.username);
     const otherToken = await signedIn(other.username);
-    const history = await call<{ list: Array<{ at: string; ip: string; device: string | null; success: boolean }>; total: number; totalPages: number }>('GET', '/wps/member/login-history?pageSize=2', { token, headers: brand() });
+    const history = await call<{ list: Array<{ at: string; ip: string; device: string | null; success: boolean }>; total: number; totalPages: number }>('GET', '/wps/member/login-history?pageSize=2', {
+      token,
+      headers: brand(),
+    });
     expect(history.status).toBe(200);
     expect(history.body.value.total).toBe(3);
     expect(history.body.value.totalPages).toBe(2);

@@ -87,9 +87,7 @@ export class Sessions {
     const merchant = await this.deps.merchants.byCode(session.merchant_code);
     const idleMs = now.getTime() - new Date(session.last_seen_at).getTime();
     const ended = (reason: string) =>
-      this.deps.db.orm.execute(
-        sql`UPDATE identity.sessions SET ended_at = ${now.toISOString()}::timestamptz, end_reason = ${reason} WHERE token_hash = ${tokenHash} AND ended_at IS NULL`,
-      );
+      this.deps.db.orm.execute(sql`UPDATE identity.sessions SET ended_at = ${now.toISOString()}::timestamptz, end_reason = ${reason} WHERE token_hash = ${tokenHash} AND ended_at IS NULL`);
     if (new Date(session.expires_at).getTime() <= now.getTime()) {
       await ended('expired');
       return null;

@@ -32,8 +32,7 @@ export function normalisePhone(phone: { countryDialingCode?: string; mobile?: st
   return { countryDialingCode, mobile };
 }
 
-const hashCode = (merchantCode: string, purpose: string, phoneKey: string, code: string): Buffer =>
-  createHash('sha256').update(`${merchantCode}\n${purpose}\n${phoneKey}\n${code}`).digest();
+const hashCode = (merchantCode: string, purpose: string, phoneKey: string, code: string): Buffer => createHash('sha256').update(`${merchantCode}\n${purpose}\n${phoneKey}\n${code}`).digest();
 
 const phoneKeyOf = (phone: PhoneNumber) => `${phone.countryDialingCode}:${phone.mobile}`;
 

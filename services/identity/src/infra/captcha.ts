@@ -56,17 +56,16 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
     raw[y * (width * 3 + 1)] = 0;
     Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 class Canvas {
   readonly pixels: Uint8Array;
-  constructor(readonly width: number, readonly height: number, background: [number, number, number]) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: [number, number, number],
+  ) {
     this.pixels = new Uint8Array(width * height * 3);
     for (let i = 0; i < width * height; i++) this.pixels.set(background, i * 3);
   }

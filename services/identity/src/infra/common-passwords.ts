@@ -7,6 +7,6 @@ let common: Set<string> | undefined;
  * `@zxcvbn-ts/language-common` package, MIT). Compared case-insensitively, so "Password1" counts as "password1".
  */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary['passwords-common'] as string[]).map((entry) => entry.toLowerCase()));
+  common ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
   return common.has(password.toLowerCase());
 }

@@ -13,4 +13,3 @@ export interface MemberRow {
 }
 
 export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-

@@ -30,7 +30,7 @@ const toRecord = (row: MerchantRow): MerchantRecord => ({
   currency: row.currency,
   currencySymbol: row.currency_symbol || '$',
   timeZone: row.time_zone,
-  settings: merchantSettingsSchema.parse(typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings ?? {}),
+  settings: merchantSettingsSchema.parse(typeof row.settings === 'string' ? JSON.parse(row.settings) : (row.settings ?? {})),
 });
 
 /**
@@ -39,7 +39,10 @@ const toRecord = (row: MerchantRow): MerchantRecord => ({
  */
 export class MerchantDirectory {
   private cache: { at: number; list: MerchantRecord[] } | undefined;
-  constructor(private readonly db: Executor, private readonly ttlMs = 5_000) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly ttlMs = 5_000,
+  ) {}
 
   private async all(): Promise<MerchantRecord[]> {
     if (this.cache && Date.now() - this.cache.at < this.ttlMs) return this.cache.list;
@@ -72,14 +75,10 @@ export class MerchantDirectory {
 }
 
 /** Reads a brand's stored settings under a row lock, lets `change` compute the next ones, and writes them. */
-export async function updateMerchantSettings(
-  tx: Executor,
-  merchantCode: string,
-  change: (stored: Record<string, unknown>) => Record<string, unknown>,
-): Promise<MerchantSettings> {
+export async function updateMerchantSettings(tx: Executor, merchantCode: string, change: (stored: Record<string, unknown>) => Record<string, unknown>): Promise<MerchantSettings> {
   const [row] = await rows<{ settings: unknown }>(tx, sql`SELECT settings FROM identity.merchants WHERE code = ${merchantCode} FOR UPDATE`);
   if (!row) throw new AppError('MERCHANT_NOT_FOUND');
-  const stored = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings ?? {}) as Record<string, unknown>;
+  const stored = (typeof row.settings === 'string' ? JSON.parse(row.settings) : (row.settings ?? {})) as Record<string, unknown>;
   const next = change(stored);
   await tx.execute(sql`UPDATE identity.merchants SET settings = ${JSON.stringify(next)}::jsonb WHERE code = ${merchantCode}`);
   return merchantSettingsSchema.parse(next);

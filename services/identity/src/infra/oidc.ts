@@ -125,8 +125,8 @@ export class OidcClient {
     let header: { alg?: string; kid?: string };
     let claims: IdTokenClaims;
     try {
-      header = JSON.parse(Buffer.from(headerText, 'base64url').toString('utf8'));
-      claims = JSON.parse(Buffer.from(payloadText, 'base64url').toString('utf8'));
+      header = JSON.parse(Buffer.from(headerText, 'base64url').toString('utf8')) as { alg?: string; kid?: string };
+      claims = JSON.parse(Buffer.from(payloadText, 'base64url').toString('utf8')) as IdTokenClaims;
     } catch {
       throw new OidcError('malformed ID token');
     }

@@ -23,7 +23,9 @@ describe('ID tokens signed with the client secret (HS256, as LINE web login does
   it('accepts a token signed with our secret and checks its claims', async () => {
     const verified = await client.verifyIdToken(discovery, hs256('channel-secret', claims(now)), { clientId: 'channel-1', nonce: 'n-1', clientSecret: 'channel-secret' });
     expect(verified.sub).toBe('U123');
-    await expect(client.verifyIdToken(discovery, hs256('channel-secret', { ...claims(now), nonce: 'other' }), { clientId: 'channel-1', nonce: 'n-1', clientSecret: 'channel-secret' })).rejects.toThrow('nonce mismatch');
+    await expect(client.verifyIdToken(discovery, hs256('channel-secret', { ...claims(now), nonce: 'other' }), { clientId: 'channel-1', nonce: 'n-1', clientSecret: 'channel-secret' })).rejects.toThrow(
+      'nonce mismatch',
+    );
   });
 
   it('refuses a token signed with another secret, or any HS256 token when no secret is configured', async () => {
@@ -31,7 +33,7 @@ describe('ID tokens signed with the client secret (HS256, as LINE web login does
     await expect(client.verifyIdToken(discovery, hs256('channel-secret', claims(now)), { clientId: 'channel-1', nonce: 'n-1' })).rejects.toBeInstanceOf(OidcError);
   });
 
-  it('refuses the key-confusion trick: an HS256 token keyed with the provider\'s public key', async () => {
+  it("refuses the key-confusion trick: an HS256 token keyed with the provider's public key", async () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const forged = hs256(publicKey.export({ type: 'spki', format: 'pem' }).toString(), claims(now));
     await expect(client.verifyIdToken(discovery, forged, { clientId: 'channel-1', nonce: 'n-1', clientSecret: 'channel-secret' })).rejects.toThrow('bad ID token signature');

@@ -48,7 +48,7 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
   const ensure = async (username: string, type: number, referralCode: string | null, uplineUsername: string | null) => {
     await db.transaction(async (tx) => {
       const upline = uplineUsername
-        ? (await rows<{ id: string }>(tx, sql`SELECT id FROM identity.members WHERE merchant_code = ${DEMO_MERCHANT_CODE} AND username_key = ${uplineUsername}`))[0]?.id ?? null
+        ? ((await rows<{ id: string }>(tx, sql`SELECT id FROM identity.members WHERE merchant_code = ${DEMO_MERCHANT_CODE} AND username_key = ${uplineUsername}`))[0]?.id ?? null)
         : null;
       const [member] = await rows<{ id: string }>(
         tx,

@@ -39,17 +39,16 @@ const PLACEHOLDER = /\{(to|countryDialingCode|mobile|text|code)\}/g;
  */
 export class HttpSmsProvider implements SmsProvider {
   readonly name = 'http';
-  constructor(private readonly options: HttpSmsProviderOptions, private readonly logger?: Logger) {
+  constructor(
+    private readonly options: HttpSmsProviderOptions,
+    private readonly logger?: Logger,
+  ) {
     new URL(options.url);
   }
 
   renderBody(message: SmsMessage): string {
     const contentType = this.options.contentType ?? 'application/json';
-    const escape = contentType.includes('json')
-      ? (value: string) => JSON.stringify(value).slice(1, -1)
-      : contentType.includes('x-www-form-urlencoded')
-        ? encodeURIComponent
-        : (value: string) => value;
+    const escape = contentType.includes('json') ? (value: string) => JSON.stringify(value).slice(1, -1) : contentType.includes('x-www-form-urlencoded') ? encodeURIComponent : (value: string) => value;
     const values: Record<string, string> = {
       to: `${message.countryDialingCode}${message.mobile}`.replace(/\D/g, ''),
       countryDialingCode: message.countryDialingCode,
@@ -92,7 +91,10 @@ export class DevSmsSink implements SmsProvider {
   readonly name = 'log';
   private readonly latest = new Map<string, SmsMessage>();
   /** `outboxFile`: also append each message as a JSON line there, for tests that run the service in another process. */
-  constructor(private readonly logger?: Logger, private readonly outboxFile?: string) {}
+  constructor(
+    private readonly logger?: Logger,
+    private readonly outboxFile?: string,
+  ) {}
 
   async send(message: SmsMessage): Promise<void> {
     this.latest.set(DevSmsSink.key(message.countryDialingCode, message.mobile), message);

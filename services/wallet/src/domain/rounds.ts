@@ -30,8 +30,7 @@ export const newRound = (): Round => ({ state: 'open', betTotalMinor: 0n, winTot
 const refuse = (refusal: RoundRefusal): RoundDecision => ({ ok: false, refusal });
 
 /** Closed rounds refuse everything that would change their play. */
-const closedRefusal = (round: Round): RoundRefusal | undefined =>
-  round.state === 'settled' ? 'ROUND_SETTLED' : round.state === 'cancelled' ? 'ROUND_CANCELLED' : undefined;
+const closedRefusal = (round: Round): RoundRefusal | undefined => (round.state === 'settled' ? 'ROUND_SETTLED' : round.state === 'cancelled' ? 'ROUND_CANCELLED' : undefined);
 
 /** A bet opens the round if it is new, adds to an open one, and may settle it at once. */
 export function placeBet(round: Round | undefined, amountMinor: bigint, settle = false): RoundDecision {

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { adjustRound, creditWin, HOUSE_SHARDS, houseShardFor, houseShardKind, newRound, placeBet, resettleRound, rollBackBet, validBetMinor, voidRound, type Round, type RoundDecision } from './rounds.js';
+import {
+  adjustRound,
+  creditWin,
+  HOUSE_SHARDS,
+  houseShardFor,
+  houseShardKind,
+  newRound,
+  placeBet,
+  resettleRound,
+  rollBackBet,
+  validBetMinor,
+  voidRound,
+  type Round,
+  type RoundDecision,
+} from './rounds.js';
 
 const accepted = (decision: RoundDecision): Round => {
   if (!decision.ok) throw new Error(`refused: ${decision.refusal}`);

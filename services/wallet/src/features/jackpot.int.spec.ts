@@ -36,17 +36,20 @@ describe('the progressive jackpot in the ledger', () => {
       schema: WALLET_SCHEMA,
       migrationsDir: walletMigrations,
       create: (context, config) => createWalletService(context, config),
-      config: { ...defaultWalletConfig(), WALLET_JACKPOT_SHARE_BP: 50, WALLET_JACKPOT_GAME_TYPES: ['RNG', 'FISH'], WALLET_JACKPOT_SEED: '10000.00', WALLET_JACKPOT_HIT_PROBABILITY: Number(probability) },
+      config: {
+        ...defaultWalletConfig(),
+        WALLET_JACKPOT_SHARE_BP: 50,
+        WALLET_JACKPOT_GAME_TYPES: ['RNG', 'FISH'],
+        WALLET_JACKPOT_SEED: '10000.00',
+        WALLET_JACKPOT_HIT_PROBABILITY: Number(probability),
+      },
     });
     await harness.deliver(memberRegisteredEnvelope('7'));
     return harness;
   };
   const pool = () => harness!.client.jackpotPool({ merchantCode: 'DEMO', currency: 'MXN' });
   const jackpotEvents = async () =>
-    rows<{ envelope: { payload: { pushType: string; version: number; data: { amount: string } } } }>(
-      harness!.db.orm,
-      sql`SELECT envelope FROM wallet.outbox WHERE topic = 'lobby.v1' ORDER BY seq`,
-    );
+    rows<{ envelope: { payload: { pushType: string; version: number; data: { amount: string } } } }>(harness!.db.orm, sql`SELECT envelope FROM wallet.outbox WHERE topic = 'lobby.v1' ORDER BY seq`);
   afterEach(async () => {
     await harness?.close();
     harness = undefined;

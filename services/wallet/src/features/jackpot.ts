@@ -1,27 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { rows, type Database, type Executor, type Outbox } from '@wps/platform';
 import { formatMinor, parseMajor, type BetSettled } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { ensureAccount, findAccount, postTransaction, type AccountRef } from '../infra/ledger-store.js';
 import { announceBalances } from './balances.js';
-
-/** The jackpot's settings; parsed with the wallet's environment. */
-export const jackpotEnv = {
-  /** Share of each eligible bet's valid amount that feeds the pool, in basis points (50 = 0.5 %); 0 turns the jackpot off. */
-  WALLET_JACKPOT_SHARE_BP: z.coerce.number().int().min(0).max(1_000).default(50),
-  /** Game types whose bets feed the pool and may hit it. */
-  WALLET_JACKPOT_GAME_TYPES: z
-    .string()
-    .default('RNG,FISH,PVP')
-    .transform((text) => text.split(',').map((part) => part.trim().toUpperCase()).filter(Boolean)),
-  /** What the pool starts at and is reset to after a hit, in major units of each brand's currency, funded by the house. */
-  WALLET_JACKPOT_SEED: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/).default('10000.00'),
-  /** Chance that one eligible bet hits the pool. */
-  WALLET_JACKPOT_HIT_PROBABILITY: z.coerce.number().min(0).max(1).default(0.0001),
-};
-export type JackpotConfig = z.infer<z.ZodObject<typeof jackpotEnv>>;
+import type { JackpotConfig } from '../config.js';
 
 const poolRef = (merchantCode: string, currency: string): AccountRef => ({ merchantCode, ownerType: 'house', ownerId: 'jackpot', kind: 'pool', currency });
 const fundingRef = (merchantCode: string, currency: string): AccountRef => ({ merchantCode, ownerType: 'house', ownerId: 'jackpot', kind: 'funding', currency });

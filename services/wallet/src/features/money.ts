@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Executor } from '@wps/platform';
+import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Executor, isUniqueViolation } from '@wps/platform';
 import { formatMinor, parseMajor, type Balance } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
 import { ensureAccount, findAccount, findIdempotent, postTransaction } from '../infra/ledger-store.js';
 import type { WalletConfig } from '../config.js';
 import { announceBalances } from './balances.js';
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
-};
 
 export interface MoneyDeps {
   db: Database;

@@ -1,4 +1,4 @@
-import { AppError, type Database, type Outbox, type OutboxRelay } from '@wps/platform';
+import { AppError, type Database, type Outbox, type OutboxRelay, isUniqueViolation } from '@wps/platform';
 import { formatMinor } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
@@ -19,13 +19,6 @@ export interface VendorTransferAnswer {
   balance: string;
   currency: string;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
-};
 
 /**
  * Money held by transfer-style game vendors. Each vendor has one account per brand and currency that mirrors what

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, rows, type Executor } from '@wps/platform';
+import { AppError, rows, type Executor, isSqlState, SQL_STATE } from '@wps/platform';
 import { checkLegs, type Leg } from '../domain/ledger.js';
 
 export type OwnerType = 'member' | 'house' | 'clearing' | 'agent' | 'funding' | 'vendor';
@@ -93,16 +93,8 @@ export async function findIdempotent(tx: Executor, merchantCode: string, actor: 
   return { requestHash: row.request_hash, response: typeof row.response === 'string' ? JSON.parse(row.response) : row.response };
 }
 
-const isCheckViolation = (error: unknown): boolean => {
-  const seen = new Set<unknown>();
-  for (let current: unknown = error; current && !seen.has(current); current = (current as { cause?: unknown }).cause) {
-    seen.add(current);
-    const code = (current as { code?: string }).code;
-    const message = String((current as { message?: string }).message ?? '');
-    if (code === '23514' || message.includes('balance_not_negative')) return true;
-  }
-  return false;
-};
+/** The CHECK that keeps a non-negative account at or above zero refused a leg. */
+export const isInsufficientFunds = (error: unknown): boolean => isSqlState(error, SQL_STATE.checkViolation, 'balance_not_negative');
 
 /**
  * Posts a balanced transaction: one transaction row with its cause, actor and stored answer, one entry per leg, and
@@ -145,7 +137,7 @@ export async function postTransaction(
       });
     }
   } catch (error) {
-    if (isCheckViolation(error)) throw new AppError('INSUFFICIENT_FUNDS', { cause: error });
+    if (isInsufficientFunds(error)) throw new AppError('INSUFFICIENT_FUNDS', { cause: error });
     throw error;
   }
   const response = input.response({ transactionId, legs: posted });

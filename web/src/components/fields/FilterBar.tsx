@@ -59,17 +59,7 @@ export function SelectFilter({
 }
 
 /** First and last day (yyyy-MM-dd); neither may pass the other. */
-export function DateRangeFilter({
-  from,
-  to,
-  onChange,
-  testIdPrefix,
-}: {
-  from: string;
-  to: string;
-  onChange: (range: { from: string; to: string }) => void;
-  testIdPrefix: string;
-}) {
+export function DateRangeFilter({ from, to, onChange, testIdPrefix }: { from: string; to: string; onChange: (range: { from: string; to: string }) => void; testIdPrefix: string }) {
   const { t } = useTranslation();
   return (
     <>

@@ -53,17 +53,7 @@ export function useSmsCodeSender(send: SendSmsCode): SmsCodeSender {
 }
 
 /** The send-code button of the mobile fields, showing the seconds left. `texts` names the modal's own translation keys. */
-export function SmsCodeButton({
-  sender,
-  testId,
-  className = 'sms-send',
-  texts = 'login',
-}: {
-  sender: SmsCodeSender;
-  testId: string;
-  className?: string;
-  texts?: 'login' | 'register';
-}) {
+export function SmsCodeButton({ sender, testId, className = 'sms-send', texts = 'login' }: { sender: SmsCodeSender; testId: string; className?: string; texts?: 'login' | 'register' }) {
   const { t } = useTranslation();
   const { countdown, sending, request } = sender;
   return (

@@ -7,18 +7,7 @@ import { GameGrid } from './GameCard';
 import { lobbyApi, type Game } from './lobbyApi';
 import { useLobby } from './LobbyContext';
 import { Pager } from './Pager';
-import {
-  ALL,
-  decideCategoryView,
-  initialCategoryView,
-  LOBBY_FILTERS,
-  LOBBY_PAGE_SIZE,
-  matchesName,
-  pageOf,
-  type CategoryViewAction,
-  type CategoryViewState,
-  type GameType,
-} from './rules';
+import { ALL, decideCategoryView, initialCategoryView, LOBBY_FILTERS, LOBBY_PAGE_SIZE, matchesName, pageOf, type CategoryViewAction, type CategoryViewState, type GameType } from './rules';
 
 interface Loaded {
   games: Game[];
@@ -48,7 +37,7 @@ export function CategoryView({
 
   const lane = lanes.find((entry) => entry.title === gameType);
   const vendors = lane?.cards ?? [];
-  const classifications = lane?.gameClassify ?? [];
+  const classifications = useMemo(() => lane?.gameClassify ?? [], [lane]);
   const laneVendorKey = vendors.map((vendor) => vendor.vassalage).join(',');
   const laneVendors = useMemo(() => new Set(laneVendorKey ? laneVendorKey.split(',') : []), [laneVendorKey]);
 
@@ -81,9 +70,7 @@ export function CategoryView({
       if (filter === 'HOT') {
         // Esports and cockfight vendors are grouped by their lane, whatever type their games carry (spec §4).
         const inCategory = (game: Game) => (laneVendors.size > 0 ? laneVendors.has(game.vassalage) : game.gameType === gameType);
-        const all = (hotGames ?? []).filter(
-          (game) => inCategory(game) && (vassalage === ALL || game.vassalage === vassalage) && matchesName(game.gameName, gameName),
-        );
+        const all = (hotGames ?? []).filter((game) => inCategory(game) && (vassalage === ALL || game.vassalage === vassalage) && matchesName(game.gameName, gameName));
         const page = pageOf(all, pageNo, LOBBY_PAGE_SIZE);
         return { games: page.items, totalPages: all.length ? page.totalPages : 0 };
       }
@@ -119,7 +106,14 @@ export function CategoryView({
   const classifyVendors = useMemo(() => new Map(classifications.map((entry) => [entry.code, entry.vendors])), [classifications]);
 
   return (
-    <section className="lobby-category" data-testid={`category-view-${gameType}`} data-filter={state.filter} data-vendor={state.vassalage} data-page={state.pageNo} data-loading={loading ? 'true' : 'false'}>
+    <section
+      className="lobby-category"
+      data-testid={`category-view-${gameType}`}
+      data-filter={state.filter}
+      data-vendor={state.vassalage}
+      data-page={state.pageNo}
+      data-loading={loading ? 'true' : 'false'}
+    >
       {showAnnouncements && <GameAnnouncements />}
       <div className="lobby-toolbar">
         <div className="lobby-filters" role="group" aria-label={t('lobby_filters')}>

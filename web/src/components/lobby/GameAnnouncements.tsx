@@ -16,13 +16,7 @@ function Items({ list, onOpen, copy }: { list: readonly GameAnnouncement[]; onOp
     <>
       {list.map((entry) => (
         <li key={entry.id} className="marquee-item">
-          <button
-            type="button"
-            className="marquee-link"
-            data-testid={copy ? undefined : `game-announcement-${entry.id}`}
-            tabIndex={copy ? -1 : undefined}
-            onClick={() => onOpen(entry)}
-          >
+          <button type="button" className="marquee-link" data-testid={copy ? undefined : `game-announcement-${entry.id}`} tabIndex={copy ? -1 : undefined} onClick={() => onOpen(entry)}>
             <span className="marquee-title">{entry.title}</span>
             <span className="marquee-text">{entry.content}</span>
           </button>

@@ -178,20 +178,10 @@ export function HomeLobby() {
             <RankList />
           </div>
           {loggedIn && <Section id="recent" title={t('lobby_section_recent')} games={recent} />}
-          <Section
-            id="hot"
-            title={t('lobby_section_hot')}
-            games={hotGames}
-            onMore={() => choose('HOT')}
-          />
+          <Section id="hot" title={t('lobby_section_hot')} games={hotGames} onMore={() => choose('HOT')} />
           {loggedIn && <Section id="favorite" title={t('lobby_section_favorite')} games={favourites} onMore={() => choose('FAV')} />}
           {HOME_CATEGORY_SECTIONS.map((section) => (
-            <CategorySection
-              key={section.key}
-              id={section.key}
-              gameTypes={section.gameTypes}
-              onMore={showCategory(section.gameTypes[0] as GameType)}
-            />
+            <CategorySection key={section.key} id={section.key} gameTypes={section.gameTypes} onMore={showCategory(section.gameTypes[0] as GameType)} />
           ))}
         </>
       )}

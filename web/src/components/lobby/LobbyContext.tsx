@@ -172,13 +172,13 @@ export function LobbyProvider({ children }: { children: ReactNode }) {
         const value = await lobbyApi.launch(game.nodeId);
         if (value.mode === 'route' && value.route) {
           try {
-            navigate(value.route);
+            void navigate(value.route);
           } catch {
             // spec §2: a route push failure is silently ignored
           }
         } else if (value.mode === 'iframe' && value.url) {
           storeSeamlessGame({ url: value.url, gameName: game.gameName, nodeId: id });
-          navigate(`${SEAMLESS_PATH}?nodeId=${encodeURIComponent(id)}`);
+          void navigate(`${SEAMLESS_PATH}?nodeId=${encodeURIComponent(id)}`);
         } else if (value.url) {
           const opened = window.open(value.url, '_blank');
           if (opened) opened.opener = null;

@@ -1,44 +1,28 @@
-import { request } from '../../api';
+import { useCases, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call } from '../../api';
 import type { SignInValue } from './signInApi';
 
-export type NewIpMethod = 'mobile' | 'email' | 'bankAccountName' | 'authenticator';
-export type SocialProviderName = 'line' | 'facebook' | 'google';
+type Answer<K extends keyof UseCases> = UseCaseResponse<UseCases[K]>;
 
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUri: string;
-}
-
-export interface LoginRecord {
-  at: string;
-  ip: string | null;
-  device: string;
-  success: boolean;
-}
-
-export interface SecurityOverview {
-  twoFactorEnabled: boolean;
-  previousLoginAt: string | null;
-  lastLogins: LoginRecord[];
-  pageNo: number;
-  pageSize: number;
-  totalPages: number;
-  total: number;
-}
+export type NewIpMethod = UseCaseRequest<UseCases['loginVerify']>['method'];
+export type SocialProviderName = Answer<'socialProviders'>['providers'][number]['name'];
+export type TwoFactorSetup = Answer<'twoFactorSetup'>;
+export type SecurityOverview = Answer<'securityOverview'>;
+export type LoginRecord = SecurityOverview['lastLogins'][number];
 
 /** The calls of the second sign-in step, social login and the security centre. */
 export const secondFactorApi = {
-  sendCode: (ticket: string, method: 'mobile' | 'email') => request<{ expiredMinutes: number }>('POST', '/wps/session/login/verify/send', { body: { ticket, method } }),
-  verify: (ticket: string, method: NewIpMethod, code: string) => request<SignInValue>('POST', '/wps/session/login/verify', { body: { ticket, method, code } }),
-  twoFactor: (ticket: string, code: string) => request<SignInValue>('POST', '/wps/session/login/2fa', { body: { ticket, code } }),
-  setupAtLogin: (ticket: string) => request<TwoFactorSetup>('POST', '/wps/session/login/2fa/setup', { body: { ticket } }),
-  enableAtLogin: (ticket: string, code: string) => request<SignInValue>('POST', '/wps/session/login/2fa/enable', { body: { ticket, code } }),
-  socialProviders: () => request<{ providers: Array<{ name: SocialProviderName }> }>('GET', '/wps/session/social/providers'),
-  socialExchange: (code: string) => request<SignInValue>('POST', '/wps/session/social/exchange', { body: { code } }),
-  security: (pageNo: number, pageSize: number) => request<SecurityOverview>('GET', `/wps/member/security?pageNo=${pageNo}&pageSize=${pageSize}`, { auth: true }),
-  setup: () => request<TwoFactorSetup>('POST', '/wps/member/2fa/setup', { auth: true, body: {} }),
-  enable: (code: string) => request<{ twoFactorEnabled: boolean }>('POST', '/wps/member/2fa/enable', { auth: true, body: { code } }),
-  disable: (code: string) => request<{ twoFactorEnabled: boolean }>('DELETE', '/wps/member/2fa', { auth: true, body: { code } }),
+  sendCode: (ticket: string, method: UseCaseRequest<UseCases['loginVerifySend']>['method']) => call(useCases.loginVerifySend, { ticket, method }),
+  verify: (ticket: string, method: NewIpMethod, code: string) => call(useCases.loginVerify, { ticket, method, code }),
+  twoFactor: (ticket: string, code: string) => call(useCases.loginTwoFactor, { ticket, code }),
+  setupAtLogin: (ticket: string) => call(useCases.loginTwoFactorSetup, { ticket }),
+  enableAtLogin: (ticket: string, code: string) => call(useCases.loginTwoFactorEnable, { ticket, code }),
+  socialProviders: () => call(useCases.socialProviders, {}),
+  socialExchange: (code: string) => call(useCases.socialExchange, { code }),
+  security: (pageNo: number, pageSize: number) => call(useCases.securityOverview, { pageNo, pageSize }),
+  setup: () => call(useCases.twoFactorSetup, {}),
+  enable: (code: string) => call(useCases.twoFactorEnable, { code }),
+  disable: (code: string) => call(useCases.twoFactorDisable, { code }),
 };
 
 /** A social sign-in that still owes a second step waits here until the login modal shows it. */

@@ -17,7 +17,7 @@ export function SecondFactorStep({ challenge, onSignedIn }: StepProps) {
   if (challenge.twoFactorRequired) return <TwoFactorCode key={challenge.twoFactorRequired.ticket} ticket={challenge.twoFactorRequired.ticket} onSignedIn={onSignedIn} />;
   if (challenge.verificationRequired) {
     const { ticket, methods } = challenge.verificationRequired;
-    return <NewIpVerification key={ticket} ticket={ticket} methods={methods as NewIpMethod[]} onSignedIn={onSignedIn} />;
+    return <NewIpVerification key={ticket} ticket={ticket} methods={methods} onSignedIn={onSignedIn} />;
   }
   if (challenge.twoFactorSetupRequired) return <TwoFactorEnrolment key={challenge.twoFactorSetupRequired.ticket} ticket={challenge.twoFactorSetupRequired.ticket} onSignedIn={onSignedIn} />;
   return null;
@@ -65,6 +65,8 @@ function TwoFactorCode({ ticket, onSignedIn }: { ticket: string; onSignedIn: (an
         testId="second-factor-code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        // The step replaces the form the member has just used; its one field is where they continue.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         required
       />

@@ -26,12 +26,7 @@ export function SocialButtons() {
   }, []);
 
   if (pending) {
-    return (
-      <SecondFactorStep
-        challenge={pending}
-        onSignedIn={(answer) => (answer.token ? completeLogin(answer as LoginValue, false) : setPending(answer))}
-      />
-    );
+    return <SecondFactorStep challenge={pending} onSignedIn={(answer) => (answer.token ? completeLogin(answer as LoginValue, false) : setPending(answer))} />;
   }
   if (!providers.length) return null;
   return (

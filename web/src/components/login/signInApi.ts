@@ -1,31 +1,17 @@
-import { request, type LoginValue, type SystemStatus } from '../../api';
+import { useCases, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call, type SystemStatus } from '../../api';
 import { uuid } from '../../uuid';
 
 /** The login answer of the sign-in area: a session, or a second step still owed. */
-export interface SignInValue extends Omit<LoginValue, 'token'> {
-  token?: string;
-  mustChangePassword?: boolean;
-  verificationRequired?: { ticket: string; methods: string[] };
-  twoFactorRequired?: { ticket: string };
-  twoFactorSetupRequired?: { ticket: string };
-}
-
-export interface SignInBody {
-  username: string;
-  password: string;
-  type: 'username' | 'sms';
-  captcha?: string;
-  captchaKey?: string;
-  countryDialingCode?: string;
-  area?: 'player' | 'agent';
-}
+export type SignInValue = UseCaseResponse<UseCases['login']>;
+export type SignInBody = UseCaseRequest<UseCases['login']>;
 
 export const signInApi = {
-  login: (body: SignInBody) => request<SignInValue>('POST', '/wps/session/login', { body }),
+  login: (body: SignInBody) => call(useCases.login, body),
   /** The value is the PNG in base64. */
-  captcha: (key: string) => request<string>('GET', `/wps/captcha?key=${encodeURIComponent(key)}`),
-  sendLoginSms: (body: { mobileNum: string; countryDialingCode: string }) => request<{ expiredMinutes: number }>('POST', '/wps/verification/sms/noLogin', { body }),
-  freePlay: () => request<SignInValue>('POST', '/wps/session/login/freeplay', { body: {} }),
+  captcha: (key: string) => call(useCases.captcha, { key }),
+  sendLoginSms: (body: { mobileNum: string; countryDialingCode: string }) => call(useCases.loginSms, body),
+  freePlay: () => call(useCases.freePlayLogin, {}),
 };
 
 /** A key per login form, so the server can tie the captcha answer to the image this form showed. */
@@ -39,8 +25,7 @@ export function flagEnabled(system: SystemStatus | null, modId: string): boolean
 }
 
 /** True when the answer still owes a second step instead of carrying a session. */
-export const isChallenge = (value: SignInValue): boolean =>
-  !value.token && Boolean(value.verificationRequired || value.twoFactorRequired || value.twoFactorSetupRequired);
+export const isChallenge = (value: SignInValue): boolean => !value.token && Boolean(value.verificationRequired || value.twoFactorRequired || value.twoFactorSetupRequired);
 
 // ---- Remember me (spec section 4: last user name, flag and SMS mobile, for one day) ------------------------------
 // The spec also keeps the password. We do not: anything in localStorage is readable by any script on the page, so the

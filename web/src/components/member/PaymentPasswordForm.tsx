@@ -49,18 +49,7 @@ export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone:
   return (
     <form className="form form-narrow" onSubmit={(event) => void submit(event)} noValidate data-testid="paypass-form">
       {!isSet && <p className="form-note">{t('paypass_needed')}</p>}
-      {isSet && (
-        <Field
-          label={t('paypass_old')}
-          type="password"
-          autoComplete="off"
-          value={oldPassword}
-          onValueChange={setOldPassword}
-          error={errors.oldPassword}
-          testId="paypass-old"
-          required
-        />
-      )}
+      {isSet && <Field label={t('paypass_old')} type="password" autoComplete="off" value={oldPassword} onValueChange={setOldPassword} error={errors.oldPassword} testId="paypass-old" required />}
       <PaymentPasswordField
         value={password}
         onValueChange={setPassword}

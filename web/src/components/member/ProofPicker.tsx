@@ -60,15 +60,7 @@ export function ProofPicker({ value, onChange, testId, error }: ProofPickerProps
         ))}
         {value.length < PROOF_MAX_FILES && (
           <label className="proof-add">
-            <input
-              ref={input}
-              type="file"
-              accept="image/png,image/jpeg"
-              multiple
-              className="sr-only"
-              data-testid={`${testId}-input`}
-              onChange={(event) => void onFiles(event.target.files)}
-            />
+            <input ref={input} type="file" accept="image/png,image/jpeg" multiple className="sr-only" data-testid={`${testId}-input`} onChange={(event) => void onFiles(event.target.files)} />
             <PlusIcon />
             <span>{t('proof_add')}</span>
           </label>

@@ -80,15 +80,7 @@ function ConfirmReceiptDialog({ withdrawal, onClose, onDone }: { withdrawal: Wit
           ))}
         </div>
         {result === 'partial' && (
-          <Field
-            label={t('confirm_received_amount')}
-            inputMode="decimal"
-            value={receivedAmount}
-            onValueChange={setReceivedAmount}
-            error={amountError}
-            testId="confirm-amount"
-            required
-          />
+          <Field label={t('confirm_received_amount')} inputMode="decimal" value={receivedAmount} onValueChange={setReceivedAmount} error={amountError} testId="confirm-amount" required />
         )}
         {result === 'not_received' && (
           <>
@@ -97,14 +89,7 @@ function ConfirmReceiptDialog({ withdrawal, onClose, onDone }: { withdrawal: Wit
                 <span className="required-mark">*</span>
                 {t('confirm_comment')}
               </label>
-              <textarea
-                id="confirm-comment"
-                rows={3}
-                maxLength={COMMENT_MAX_CHARS}
-                value={comment}
-                onChange={(event) => setComment(event.target.value)}
-                data-testid="confirm-comment"
-              />
+              <textarea id="confirm-comment" rows={3} maxLength={COMMENT_MAX_CHARS} value={comment} onChange={(event) => setComment(event.target.value)} data-testid="confirm-comment" />
               <span className="char-count">
                 {comment.length}/{COMMENT_MAX_CHARS}
               </span>
@@ -260,7 +245,15 @@ export function WithdrawPanel() {
                 required
               />
               <Field label={t('withdraw_bank_name')} value={draft.bankName} onValueChange={set('bankName')} error={errors.bankName} testId="withdraw-bank-name" required maxLength={100} />
-              <Field label={t('withdraw_account_name')} value={draft.accountName} onValueChange={set('accountName')} error={errors.accountName} testId="withdraw-account-name" required maxLength={100} />
+              <Field
+                label={t('withdraw_account_name')}
+                value={draft.accountName}
+                onValueChange={set('accountName')}
+                error={errors.accountName}
+                testId="withdraw-account-name"
+                required
+                maxLength={100}
+              />
               <Field
                 label={t('withdraw_account_number')}
                 value={draft.accountNumber}
@@ -304,7 +297,11 @@ export function WithdrawPanel() {
                     <td>
                       <StatusBadge status={withdrawal.status} testId="withdrawal-status" />
                       {withdrawal.autoConfirmed && <span className="row-note">{t('withdraw_auto_confirmed')}</span>}
-                      {withdrawal.receivedAmount && <span className="row-note" data-testid="withdrawal-received">{t('withdraw_received_amount', { amount: formatMoney(withdrawal.receivedAmount, symbol) })}</span>}
+                      {withdrawal.receivedAmount && (
+                        <span className="row-note" data-testid="withdrawal-received">
+                          {t('withdraw_received_amount', { amount: formatMoney(withdrawal.receivedAmount, symbol) })}
+                        </span>
+                      )}
                     </td>
                     <td className="actions">
                       {withdrawal.status === 'paid' && (

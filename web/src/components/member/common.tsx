@@ -75,25 +75,13 @@ export function Pager<T>({ state, testId }: { state: PagedState<T>; testId: stri
   if (!state.data || state.data.total === 0) return null;
   return (
     <div className="pager" data-testid={testId}>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        data-testid={`${testId}-prev`}
-        disabled={state.pageNo <= 1 || state.loading}
-        onClick={() => state.setPageNo(state.pageNo - 1)}
-      >
+      <button type="button" className="btn btn-ghost btn-sm" data-testid={`${testId}-prev`} disabled={state.pageNo <= 1 || state.loading} onClick={() => state.setPageNo(state.pageNo - 1)}>
         {t('pager_prev')}
       </button>
       <span className="pager-info" data-testid={`${testId}-info`}>
         {t('pager_info', { page: state.pageNo, pages: totalPages, total: state.data.total })}
       </span>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        data-testid={`${testId}-next`}
-        disabled={state.pageNo >= totalPages || state.loading}
-        onClick={() => state.setPageNo(state.pageNo + 1)}
-      >
+      <button type="button" className="btn btn-ghost btn-sm" data-testid={`${testId}-next`} disabled={state.pageNo >= totalPages || state.loading} onClick={() => state.setPageNo(state.pageNo + 1)}>
         {t('pager_next')}
       </button>
     </div>

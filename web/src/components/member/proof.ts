@@ -27,10 +27,7 @@ export interface PickedProof {
 }
 
 /** Checks newly chosen files against the ones already picked; answers the accepted ones and the first problem. */
-export async function acceptProofFiles(
-  picked: readonly PickedProof[],
-  chosen: readonly File[],
-): Promise<{ accepted: PickedProof[]; errorKey: string | null }> {
+export async function acceptProofFiles(picked: readonly PickedProof[], chosen: readonly File[]): Promise<{ accepted: PickedProof[]; errorKey: string | null }> {
   const accepted: PickedProof[] = [];
   let errorKey: string | null = null;
   for (const file of chosen) {

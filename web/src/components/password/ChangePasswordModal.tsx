@@ -57,7 +57,7 @@ export function ChangePasswordModal() {
       }
       showToast(t('password_changed'));
       closeModal();
-      navigate('/');
+      void navigate('/');
     } catch (error) {
       const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
       if (field) setErrors({ [field]: { key: 'password_server_error', params: { message: errorMessage(error) } } });
@@ -66,12 +66,7 @@ export function ChangePasswordModal() {
     }
   };
 
-  const field = (
-    name: keyof Errors,
-    value: string,
-    set: (value: string) => void,
-    autoComplete: string,
-  ) => (
+  const field = (name: keyof Errors, value: string, set: (value: string) => void, autoComplete: string) => (
     <Field
       label={t(`password_${name}`)}
       type="password"
@@ -89,15 +84,13 @@ export function ChangePasswordModal() {
   );
 
   return (
-    <Modal
-      title={t('password_change_title')}
-      onClose={voluntary ? closeModal : () => undefined}
-      testId="change-password-modal"
-      size="sm"
-      dismissible={voluntary}
-    >
-      {!voluntary && <p className="password-note" data-testid="change-password-forced">{t('password_change_forced')}</p>}
-      <form className="form" onSubmit={onSubmit} noValidate>
+    <Modal title={t('password_change_title')} onClose={voluntary ? closeModal : () => undefined} testId="change-password-modal" size="sm" dismissible={voluntary}>
+      {!voluntary && (
+        <p className="password-note" data-testid="change-password-forced">
+          {t('password_change_forced')}
+        </p>
+      )}
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {field('oldPassword', oldPassword, setOldPassword, 'current-password')}
         {field('newPassword', newPassword, setNewPassword, 'new-password')}
         {field('confirmNewPassword', confirmNewPassword, setConfirmNewPassword, 'new-password')}

@@ -24,7 +24,14 @@ const MOBILE_PATTERN = /^[0-9\s-]{6,20}$/;
 export function ForgotPasswordModal() {
   const { t } = useTranslation();
   const { system, closeModal, openModal, showNotice, completeLogin } = useAppState();
-  const tabs = ([['email', 'CHNGPASSMAIL3'], ['mobileNum', 'CHNGPASSVERIF3']] as const).filter(([, flag]) => flagEnabled(system, flag)).map(([tab]) => tab);
+  const tabs = (
+    [
+      ['email', 'CHNGPASSMAIL3'],
+      ['mobileNum', 'CHNGPASSVERIF3'],
+    ] as const
+  )
+    .filter(([, flag]) => flagEnabled(system, flag))
+    .map(([tab]) => tab);
   const [tab, setTab] = useState<Tab | undefined>(tabs[0]);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -116,7 +123,9 @@ export function ForgotPasswordModal() {
   return (
     <Modal title={t('password_forgot_title')} onClose={closeModal} testId="forgot-password-modal">
       {tabs.length === 0 || !tab ? (
-        <p className="password-note" data-testid="forgot-password-unavailable">{t('password_forgot_unavailable')}</p>
+        <p className="password-note" data-testid="forgot-password-unavailable">
+          {t('password_forgot_unavailable')}
+        </p>
       ) : (
         <>
           {tabs.length > 1 && (
@@ -132,7 +141,7 @@ export function ForgotPasswordModal() {
               }}
             />
           )}
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
             {tab === 'email' ? (
               <>
                 <Field

@@ -1,33 +1,21 @@
-import { request, type LoginValue } from '../../api';
+import { useCases, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call } from '../../api';
 
-export interface LoginHistoryEntry {
-  at: string;
-  ip: string | null;
-  device: string | null;
-  success: boolean;
-}
+type Fields<K extends keyof UseCases> = UseCaseRequest<UseCases[K]>;
 
-export interface IconChoice {
-  icon: string;
-  icons: string[];
-}
+export type LoginHistoryEntry = UseCaseResponse<UseCases['loginHistory']>['list'][number];
 
-/** The password and profile calls of the account area (server: services/gateway/src/routes/identity-account-api.ts). */
+/** The password and profile calls of the account area (declared in packages/contracts/src/api/account.ts). */
 export const passwordApi = {
-  change: (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) =>
-    request<null>('POST', '/wps/member/password', { auth: true, body }),
-  forgotByEmail: (body: { username: string; email: string }) => request<{ accepted: true }>('POST', '/wps/member/password/email', { body }),
-  resetWithToken: (body: { token: string; newPassword: string; confirmNewPassword: string }) =>
-    request<{ account: string }>('POST', '/wps/member/password/reset', { body }),
-  sendResetSms: (body: { mobileNum: string; countryDialingCode: string }) =>
-    request<{ expiredMinutes: number }>('POST', '/wps/verification/sms/reset', { body }),
-  forgotByPhone: (body: { newPassword: string; mobileNum: string; verificationCode: string; countryDialingCode: string }) =>
-    request<{ account: string }>('POST', '/wps/member/password/verification', { body }),
-  icon: () => request<IconChoice>('GET', '/wps/member/info/icon', { auth: true }),
-  loginHistory: (pageSize: number) =>
-    request<{ list: LoginHistoryEntry[]; total: number }>('GET', `/wps/member/login-history?pageNo=1&pageSize=${pageSize}`, { auth: true }),
-  setIcon: (icon: string) => request<{ icon: string }>('PUT', '/wps/member/info/icon', { auth: true, body: { icon } }),
-  setLanguage: (language: string) => request<{ language: string }>('PUT', '/wps/member/language', { auth: true, body: { language } }),
+  change: (body: Fields<'changePassword'>) => call(useCases.changePassword, body),
+  forgotByEmail: (body: Fields<'passwordResetByEmail'>) => call(useCases.passwordResetByEmail, body),
+  resetWithToken: (body: Fields<'passwordReset'>) => call(useCases.passwordReset, body),
+  sendResetSms: (body: Fields<'passwordResetSms'>) => call(useCases.passwordResetSms, body),
+  forgotByPhone: (body: Fields<'passwordResetByPhone'>) => call(useCases.passwordResetByPhone, body),
+  icon: () => call(useCases.memberIcon, {}),
+  loginHistory: (pageSize: number) => call(useCases.loginHistory, { pageNo: 1, pageSize }),
+  setIcon: (icon: string) => call(useCases.setMemberIcon, { icon }),
+  setLanguage: (language: string) => call(useCases.setMemberLanguage, { language }),
 };
 
 let voluntaryChange = false;
@@ -49,5 +37,4 @@ export function takeVoluntaryPasswordChange(): boolean {
 }
 
 /** The sign-in after a reset by phone: the spec's login call with an empty type (section 7). */
-export const signInAfterReset = (username: string, password: string) =>
-  request<Partial<LoginValue> & { user?: LoginValue['user'] }>('POST', '/wps/session/login', { body: { username, password, type: '' } });
+export const signInAfterReset = (username: string, password: string) => call(useCases.login, { username, password, type: '' });

@@ -1,16 +1,15 @@
-import { request, type LoginValue, type SystemStatus } from '../../api';
+import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import i18n from '../../i18n';
+import { ApiError, call, type LoginValue, type SystemStatus } from '../../api';
 
-/** One field of `/wps/system/setting/register` (spec section 3). */
-export interface RegisterFieldConfig {
-  enabled: boolean;
-  required: boolean;
-  /** '*' means anything. */
-  acceptedPattern: string;
-  patternId: string;
-  minLength: number;
-  maxLength: number;
+/** Registration always signs the new member in: an answer without a session is a broken one. */
+function signedIn(value: { token?: string }): LoginValue {
+  if (!value.token) throw new ApiError(200, 'BAD_RESPONSE', i18n.t('err_unknown'));
+  return value as LoginValue;
 }
-export type RegisterSettings = Record<string, RegisterFieldConfig>;
+
+/** The fields of `/wps/system/setting/register` (spec section 3); an `acceptedPattern` of '*' means anything. */
+export type RegisterSettings = UseCaseResponse<UseCases['registerSettings']>;
 
 export interface WhitelabelNode {
   modId: string;
@@ -26,12 +25,11 @@ export type RegisterRequest = Record<string, string | boolean | undefined> & {
 };
 
 export const registerApi = {
-  settings: () => request<RegisterSettings>('GET', '/wps/system/setting/register'),
-  registerUser: (body: RegisterRequest) => request<LoginValue>('PUT', '/wps/member/register', { body }),
-  registerMobile: (body: RegisterRequest) => request<LoginValue>('PUT', '/wps/member/register/mobile', { body }),
-  sendSms: (body: { mobileNo: string; countryDialingCode: string; regType: 'registerMobile' | 'register' }) =>
-    request<{ expiredMinutes: number }>('POST', '/wps/verification/sms/register', { body }),
-  checkAffiliate: (body: { code: string; domain: string }) => request<{ code: string; valid: boolean }>('POST', '/wps/agent/affiliate', { body }),
+  settings: () => call(useCases.registerSettings, {}),
+  registerUser: async (body: RegisterRequest) => signedIn(await call(useCases.register, body)),
+  registerMobile: async (body: RegisterRequest) => signedIn(await call(useCases.registerMobile, body)),
+  sendSms: (body: { mobileNo: string; countryDialingCode: string; regType: 'registerMobile' | 'register' }) => call(useCases.registerSms, body),
+  checkAffiliate: (body: { code: string; domain: string }) => call(useCases.checkAffiliateByPost, body),
 };
 
 /** A whitelabel flag is on when its node and every node above it are enabled. */
@@ -51,5 +49,5 @@ export function whitelabelOn(system: SystemStatus | null, modId: string): boolea
 /** The field configuration the status call carried, used until the fresh one arrives. */
 export function registerSettingsFrom(system: SystemStatus | null): RegisterSettings {
   const register = system?.info?.register;
-  return register && typeof register === 'object' ? (register as RegisterSettings) : {};
+  return register && typeof register === 'object' ? register : {};
 }

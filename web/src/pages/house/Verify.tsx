@@ -131,7 +131,10 @@ export default function Verify() {
         {verified && (
           <div className="house-verified" data-testid="verify-result">
             <p>
-              {t('house_server_seed_hash')}: <span className="house-mono" data-testid="verify-hash">{verified.hash}</span>
+              {t('house_server_seed_hash')}:{' '}
+              <span className="house-mono" data-testid="verify-hash">
+                {verified.hash}
+              </span>
             </p>
             {verified.lines.map((line) => (
               <p key={line} className="house-mono">
@@ -140,7 +143,11 @@ export default function Verify() {
             ))}
           </div>
         )}
-        {error && <p className="house-error" role="alert">{error}</p>}
+        {error && (
+          <p className="house-error" role="alert">
+            {error}
+          </p>
+        )}
       </section>
     </div>
   );

@@ -7,16 +7,7 @@ import { useAppState } from '../../state/AppState';
 import { LoadingScreen } from '../../components/SystemPages';
 import { useRecallOnLeave } from '../../hooks/useRecallOnLeave';
 import { gameTitle, lobbyApi, type Game, type LaunchValue, type LotteryDraw } from '../../components/lobby/lobbyApi';
-import {
-  DRAWS_REFRESH_MS,
-  favouritesFirst,
-  lotteryAreaOf,
-  lotteryLaunchParams,
-  lotteryVendorsOf,
-  readFavourites,
-  toggleFavourite,
-  writeFavourites,
-} from './lotteryRules';
+import { DRAWS_REFRESH_MS, favouritesFirst, lotteryAreaOf, lotteryLaunchParams, lotteryVendorsOf, readFavourites, toggleFavourite, writeFavourites } from './lotteryRules';
 import './lottery.css';
 
 const AREA_PAGE_SIZE = 100;
@@ -99,7 +90,7 @@ export default function LotteryPage() {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        if (error instanceof ApiError && error.status === 401) navigate('/login', { replace: true, state: { returnTo: `${location.pathname}${location.search}` } });
+        if (error instanceof ApiError && error.status === 401) void navigate('/login', { replace: true, state: { returnTo: `${window.location.pathname}${window.location.search}` } });
         else setLaunchError(errorMessage(error));
       });
     return () => {
@@ -144,7 +135,7 @@ export default function LotteryPage() {
   return (
     <div className="lottery-page" data-testid="lottery-page" data-area={area.area}>
       <header className="lottery-topbar">
-        <button type="button" className="btn btn-ghost btn-sm" data-testid="lottery-back" onClick={back}>
+        <button type="button" className="btn btn-ghost btn-sm" data-testid="lottery-back" onClick={() => void back()}>
           ‹ {t('lottery_back')}
         </button>
         <h1 className="lottery-title">{t(area.titleKey)}</h1>

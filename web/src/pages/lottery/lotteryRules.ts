@@ -34,13 +34,7 @@ export function lotteryVendorsOf(lanes: readonly { title: string; cards: readonl
 }
 
 /** The launch fields of spec §7; the SEA page plays the SEA prize mode, the others the brand's (rules.ts). */
-export function lotteryLaunchParams(input: {
-  area: LotteryAreaInfo;
-  lotteryVendors: readonly string[];
-  view: 'betting' | 'lobby';
-  backUrl: string;
-  language: string;
-}): LotteryLaunchParams {
+export function lotteryLaunchParams(input: { area: LotteryAreaInfo; lotteryVendors: readonly string[]; view: 'betting' | 'lobby'; backUrl: string; language: string }): LotteryLaunchParams {
   return {
     ...(input.area.vn ? { lottoArea: 'VN' } : {}),
     launchMode: 'LOTT',

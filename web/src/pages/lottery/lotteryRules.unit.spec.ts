@@ -14,7 +14,10 @@ describe('lottery page rules', () => {
   });
 
   it('builds the spec launch fields: prize mode from the lottery vendors, VN area, SEA prize mode on the SEA page', () => {
-    const lanes = [{ title: 'LOTT', cards: [{ vassalage: 'LOTT' }, { vassalage: 'TCG_SEA' }] }, { title: 'RNG', cards: [{ vassalage: 'PGS' }] }];
+    const lanes = [
+      { title: 'LOTT', cards: [{ vassalage: 'LOTT' }, { vassalage: 'TCG_SEA' }] },
+      { title: 'RNG', cards: [{ vassalage: 'PGS' }] },
+    ];
     expect(lotteryVendorsOf(lanes)).toEqual(['LOTT', 'TCG_SEA']);
     const common = { view: 'lobby' as const, backUrl: 'https://x.example/lottery?gameCode=a', language: 'EN' };
     expect(lotteryLaunchParams({ area: lotteryAreaOf('/lottery'), lotteryVendors: ['LOTT'], ...common })).toEqual({ launchMode: 'LOTT', prizeMode: 'ELOTT', device: 'WEB', ...common });

@@ -14,10 +14,7 @@ export class MemberStatus {
   async set(input: { memberId: string; status: 'active' | 'disabled'; operator: string }): Promise<{ memberId: string; status: 'active' | 'disabled'; endedTokenHashes: string[] }> {
     if (!/^\d{1,18}$/.test(input.memberId)) throw new AppError('NOT_FOUND');
     const endedTokenHashes = await this.deps.db.transaction(async (tx) => {
-      const [member] = await rows<{ id: string; merchant_code: string; status: string }>(
-        tx,
-        sql`SELECT id, merchant_code, status FROM identity.members WHERE id = ${input.memberId} FOR UPDATE`,
-      );
+      const [member] = await rows<{ id: string; merchant_code: string; status: string }>(tx, sql`SELECT id, merchant_code, status FROM identity.members WHERE id = ${input.memberId} FOR UPDATE`);
       if (!member) throw new AppError('NOT_FOUND');
       if (member.status !== input.status) {
         await tx.execute(sql`UPDATE identity.members SET status = ${input.status} WHERE id = ${member.id}`);
@@ -31,7 +28,13 @@ export class MemberStatus {
       if (input.status === 'active') return [];
       // Ended even when the account was already disabled: a repeated call also sweeps any session left open.
       const ended = await this.sessions.endAllOf(tx, { memberId: member.id, merchantCode: member.merchant_code, reason: 'account-disabled' });
-      if (ended.length) await recordSecurityEvent(tx, { merchantCode: member.merchant_code, memberId: member.id, kind: 'sessions-ended', detail: { reason: 'account-disabled', count: ended.length, operator: input.operator } });
+      if (ended.length)
+        await recordSecurityEvent(tx, {
+          merchantCode: member.merchant_code,
+          memberId: member.id,
+          kind: 'sessions-ended',
+          detail: { reason: 'account-disabled', count: ended.length, operator: input.operator },
+        });
       return ended;
     });
     this.deps.relay()?.wake();

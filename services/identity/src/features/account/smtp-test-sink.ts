@@ -10,8 +10,7 @@ export interface ReceivedMail {
   decoded: string;
 }
 
-const decodeQuotedPrintable = (text: string): string =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQuotedPrintable = (text: string): string => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * A minimal SMTP receiver for tests: speaks just enough of RFC 5321 (HELO/EHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT,

@@ -13,7 +13,10 @@ const keyHash = (key: string): Buffer => createHash('sha256').update(key).digest
  * (`/wps/captcha?key=`), and sends the key with its answer; each image can be answered once.
  */
 export class CaptchaChallenges {
-  constructor(private readonly deps: { db: Database; cache: KeyValueStore }, private readonly perIpPerMinute = 30) {}
+  constructor(
+    private readonly deps: { db: Database; cache: KeyValueStore },
+    private readonly perIpPerMinute = 30,
+  ) {}
 
   /** A new image for the key, replacing its previous one; at most one a second per key (spec: refresh 1000 ms). */
   async issue(merchantCode: string, key: string, ip: string): Promise<{ image: string }> {

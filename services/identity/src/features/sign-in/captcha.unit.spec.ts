@@ -13,7 +13,7 @@ function chunks(png: Buffer): Array<{ type: string; data: Buffer }> {
     return ~crc >>> 0;
   };
   const found: Array<{ type: string; data: Buffer }> = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = png.readUInt32BE(offset);
     const typeAndData = png.subarray(offset + 4, offset + 8 + length);
     expect(png.readUInt32BE(offset + 8 + length)).toBe(crc32(typeAndData));

@@ -12,7 +12,10 @@ export interface LockoutPolicy {
  * count. Keyed by the name typed, not the member id, so an unknown name and a real one behave alike.
  */
 export class SignInFailures {
-  constructor(private readonly cache: KeyValueStore, private readonly policy: LockoutPolicy) {}
+  constructor(
+    private readonly cache: KeyValueStore,
+    private readonly policy: LockoutPolicy,
+  ) {}
 
   private failureKey = (merchantCode: string, accountKey: string) => `login-failures:${merchantCode}:${accountKey}`;
   private lockKey = (merchantCode: string, accountKey: string) => `login-lock:${merchantCode}:${accountKey}`;

@@ -78,7 +78,14 @@ export class TwoFactorAccount {
     });
     if (outcome === 'missing') throw new AppError('TWO_FACTOR_SETUP_MISSING');
     if (outcome === 'wrong') {
-      await recordSecurityEvent(this.deps.db.orm, { merchantCode: member.merchant_code, memberId: member.id, kind: 'two-factor-failed', ip: input.ip, userAgent: input.userAgent, detail: { during: 'enrolment' } });
+      await recordSecurityEvent(this.deps.db.orm, {
+        merchantCode: member.merchant_code,
+        memberId: member.id,
+        kind: 'two-factor-failed',
+        ip: input.ip,
+        userAgent: input.userAgent,
+        detail: { during: 'enrolment' },
+      });
       throw new AppError('SECOND_FACTOR_CODE_INVALID', { field: 'code' });
     }
     return { twoFactorEnabled: true };
@@ -98,7 +105,14 @@ export class TwoFactorAccount {
     });
     if (outcome === 'not-enabled') throw new AppError('TWO_FACTOR_NOT_ENABLED');
     if (outcome === 'wrong') {
-      await recordSecurityEvent(this.deps.db.orm, { merchantCode: member.merchant_code, memberId: member.id, kind: 'two-factor-failed', ip: input.ip, userAgent: input.userAgent, detail: { during: 'disable' } });
+      await recordSecurityEvent(this.deps.db.orm, {
+        merchantCode: member.merchant_code,
+        memberId: member.id,
+        kind: 'two-factor-failed',
+        ip: input.ip,
+        userAgent: input.userAgent,
+        detail: { during: 'disable' },
+      });
       throw new AppError('SECOND_FACTOR_CODE_INVALID', { field: 'code' });
     }
     return { twoFactorEnabled: false };

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '@wps/platform';
+import { rows, sleep } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import { PasswordHasher } from '../../infra/passwords.js';
@@ -58,9 +58,7 @@ describe('second factors (embedded)', () => {
     const member = await createMember(options);
     const ip = newIp();
     const first = await login(member.username, ip);
-    const answer = first.body.value.verificationRequired
-      ? (await verify(first.body.value.verificationRequired.ticket, 'bankAccountName', 'María José Pérez', ip)).body.value
-      : first.body.value;
+    const answer = first.body.value.verificationRequired ? (await verify(first.body.value.verificationRequired.ticket, 'bankAccountName', 'María José Pérez', ip)).body.value : first.body.value;
     expect(answer.token).toBeTruthy();
     return { ...member, ip, token: answer.token! };
   };
@@ -225,15 +223,15 @@ describe('second factors (embedded)', () => {
     expect(await sessionCount(member.id)).toBe(0);
   });
 
-  it('completes steps taken after the brand directory refreshed (no query outside the step\'s transaction)', async () => {
+  it("completes steps taken after the brand directory refreshed (no query outside the step's transaction)", async () => {
     const member = await createMember();
     const ip = newIp();
     const { ticket } = (await login(member.username, ip)).body.value.verificationRequired!;
     // Longer than the directory's five seconds: the brand is read again, and must not be read inside the transaction.
-    await new Promise((resolve) => setTimeout(resolve, 5_300));
+    await sleep(5_300);
     const verified = await verify(ticket, 'bankAccountName', 'María José Pérez', ip);
     expect(verified.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 5_300));
+    await sleep(5_300);
     const setup = await call('POST', '/wps/member/2fa/setup', { token: verified.body.value.token, headers: from(ip) });
     expect(setup.status).toBe(200);
   });
@@ -334,17 +332,26 @@ describe('second factors (embedded)', () => {
     expect((await login(player.username, newIp())).body.value.token).toBeTruthy();
   });
 
-  it('shows the security centre with only the caller\'s own logins, paged, and the previous login time', async () => {
+  it("shows the security centre with only the caller's own logins, paged, and the previous login time", async () => {
     const alice = await signedIn();
     const bob = await signedIn();
-    await call('POST', '/wps/session/login', { body: { username: alice.username, password: 'wrongpass1' }, headers: from(alice.ip, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36' }) });
-    const second = await call<Answer>('POST', '/wps/session/login', { body: { username: alice.username, password: PASSWORD }, headers: from(alice.ip, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36' }) });
+    await call('POST', '/wps/session/login', {
+      body: { username: alice.username, password: 'wrongpass1' },
+      headers: from(alice.ip, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36' }),
+    });
+    const second = await call<Answer>('POST', '/wps/session/login', {
+      body: { username: alice.username, password: PASSWORD },
+      headers: from(alice.ip, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/120.0 Safari/537.36' }),
+    });
     const token = second.body.value.token!;
-    const overview = await call<{ twoFactorEnabled: boolean; previousLoginAt: string | null; lastLogins: Array<{ at: string; ip: string; device: string; success: boolean }>; total: number; totalPages: number; pageNo: number }>(
-      'GET',
-      '/wps/member/security?pageNo=1&pageSize=10',
-      { token, headers: from(alice.ip) },
-    );
+    const overview = await call<{
+      twoFactorEnabled: boolean;
+      previousLoginAt: string | null;
+      lastLogins: Array<{ at: string; ip: string; device: string; success: boolean }>;
+      total: number;
+      totalPages: number;
+      pageNo: number;
+    }>('GET', '/wps/member/security?pageNo=1&pageSize=10', { token, headers: from(alice.ip) });
     expect(overview.status).toBe(200);
     const value = overview.body.value;
     expect(value.twoFactorEnabled).toBe(false);

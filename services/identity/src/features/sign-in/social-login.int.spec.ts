@@ -59,7 +59,12 @@ describe('social login (embedded, local OpenID provider)', () => {
     await platform.db.orm.execute(sql`
       INSERT INTO identity.merchants (code, name, hosts, default_language, languages, currency, currency_symbol, time_zone, settings)
       VALUES (${BRAND}, 'Social Casino', '{}', 'ES', '{ES,EN}', 'MXN', '$', 'America/Mexico_City',
-              ${JSON.stringify({ socialLogin: [{ provider: 'google', clientId: CLIENT_ID, issuer: provider.issuer }, { provider: 'facebook', clientId: 'no-secret', issuer: provider.issuer }] })}::jsonb)`);
+              ${JSON.stringify({
+                socialLogin: [
+                  { provider: 'google', clientId: CLIENT_ID, issuer: provider.issuer },
+                  { provider: 'facebook', clientId: 'no-secret', issuer: provider.issuer },
+                ],
+              })}::jsonb)`);
     await eventually(async () => (await call('GET', '/wps/session/social/providers', { headers })).status === 200, 'the test brand', 15_000);
   }, 60_000);
   afterAll(async () => {
@@ -124,10 +129,13 @@ describe('social login (embedded, local OpenID provider)', () => {
   it('refuses a state that does not match, or a callback from another browser', async () => {
     provider.user = { sub: 'subject-state' };
     const before = await memberCount();
-    await expectRefused(await roundTrip((url) => {
-      url.searchParams.set('state', 'forged-state-value-forged-state-value-forged');
-      return url;
-    }), before);
+    await expectRefused(
+      await roundTrip((url) => {
+        url.searchParams.set('state', 'forged-state-value-forged-state-value-forged');
+        return url;
+      }),
+      before,
+    );
     await expectRefused(await roundTrip(undefined, () => 'wps_social=someone-elses-cookie'), before);
     await expectRefused(await roundTrip(undefined, () => ''), before);
     // A state is spent by its first use, right or wrong.
@@ -142,7 +150,9 @@ describe('social login (embedded, local OpenID provider)', () => {
     const before = await memberCount();
     const started = await start();
     const back = await authorize(started.location);
-    await platform.db.orm.execute(sql`UPDATE identity.social_login_states SET code_verifier = 'a-verifier-that-does-not-match-the-challenge-sent-x' WHERE used_at IS NULL AND merchant_code = ${BRAND}`);
+    await platform.db.orm.execute(
+      sql`UPDATE identity.social_login_states SET code_verifier = 'a-verifier-that-does-not-match-the-challenge-sent-x' WHERE used_at IS NULL AND merchant_code = ${BRAND}`,
+    );
     await expectRefused(await callback(back, started.cookie), before);
     expect(provider.refusals.at(-1)).toBe('PKCE verifier mismatch');
   });

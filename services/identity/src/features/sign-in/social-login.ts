@@ -55,9 +55,7 @@ export class SocialLogin {
   async providers(input: { merchantCode?: string; host?: string }): Promise<{ providers: Array<{ name: SocialProvider }> }> {
     const merchant = await this.deps.merchants.resolve(input);
     return {
-      providers: merchant.settings.socialLogin
-        .filter((entry) => this.deps.config.SOCIAL_CLIENT_SECRETS[`${merchant.code}:${entry.provider}`])
-        .map((entry) => ({ name: entry.provider })),
+      providers: merchant.settings.socialLogin.filter((entry) => this.deps.config.SOCIAL_CLIENT_SECRETS[`${merchant.code}:${entry.provider}`]).map((entry) => ({ name: entry.provider })),
     };
   }
 
@@ -93,7 +91,15 @@ export class SocialLogin {
         )
       : [];
     const fail = async (reason: string, merchantCode?: string): Promise<never> => {
-      if (merchantCode) await recordSecurityEvent(this.deps.db.orm, { merchantCode, memberId: null, kind: 'social-login-failed', ip: input.ip, userAgent: input.userAgent, detail: { provider: input.provider.slice(0, 20), reason } });
+      if (merchantCode)
+        await recordSecurityEvent(this.deps.db.orm, {
+          merchantCode,
+          memberId: null,
+          kind: 'social-login-failed',
+          ip: input.ip,
+          userAgent: input.userAgent,
+          detail: { provider: input.provider.slice(0, 20), reason },
+        });
       throw new AppError('SOCIAL_LOGIN_FAILED');
     };
     if (!state) return fail('unknown state');
@@ -106,7 +112,13 @@ export class SocialLogin {
     let claims;
     try {
       const discovery = await this.oidc.discover(provider.issuer);
-      const idToken = await this.oidc.exchangeCode(discovery, { clientId: provider.clientId, clientSecret: provider.clientSecret, redirectUri: state.redirect_uri, code: input.code, codeVerifier: state.code_verifier });
+      const idToken = await this.oidc.exchangeCode(discovery, {
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        redirectUri: state.redirect_uri,
+        code: input.code,
+        codeVerifier: state.code_verifier,
+      });
       claims = await this.oidc.verifyIdToken(discovery, idToken, { clientId: provider.clientId, nonce: state.nonce, clientSecret: provider.clientSecret });
     } catch (error) {
       if (!(error instanceof OidcError)) this.deps.logger.warn({ err: error, provider: provider.provider }, 'social login exchange failed');

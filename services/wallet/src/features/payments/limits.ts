@@ -50,5 +50,5 @@ export function changeLimits(state: LimitState, requested: Partial<LimitValues>,
 
 /** The first period whose limit the credit would pass, given what was already credited in each window. */
 export function exceededPeriod(limits: LimitValues, creditedInWindow: Record<LimitPeriod, bigint>, amountMinor: bigint): LimitPeriod | undefined {
-  return LIMIT_PERIODS.find((period) => limits[period] !== null && creditedInWindow[period] + amountMinor > limits[period]!);
+  return LIMIT_PERIODS.find((period) => limits[period] !== null && creditedInWindow[period] + amountMinor > limits[period]);
 }

@@ -2,22 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded';
 import { VendorClient } from '../../../../../tools/vendor-sim/client.js';
+import { ledgerEntryCount, PAY_PASSWORD, registerMember, type Page } from './payments-test-setup.js';
 
 /** The operator's paged lists, the betting record's filters and totals, and the sandbox provider switched off. */
 
-interface Page<T> {
-  content: T[];
-  pageNum: number;
-  totalPages: number;
-  total: number;
-}
-interface Member {
-  id: string;
-  token: string;
-}
 interface BetRow {
   roundId: string;
   gameType: string;
@@ -30,22 +21,7 @@ interface BetPage extends Page<BetRow> {
   totals: { betAmount: string; validBet: string; winAmount: string; net: string; currency: string };
 }
 
-const PASSWORD = 'secreto12';
-const PAY_PASSWORD = 'pago1234';
 const VENDOR_SECRET = 'bet-record-secret-0123456789abcdef';
-const waitFor = (check: () => boolean | Promise<boolean>, what: string) => eventually(check, what, 10_000);
-
-async function registerOn(platform: EmbeddedPlatform): Promise<Member> {
-  const call = apiCaller(platform.url);
-  const username = `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  const response = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true } });
-  expect(response.status).toBe(200);
-  const id = response.body.value.user.id;
-  await waitFor(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${id}`)).length === 1, 'the wallet account');
-  return { id, token: response.body.value.token };
-}
-
-const ledgerCount = async (platform: EmbeddedPlatform) => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM wallet.entries`))[0]!.n;
 
 describe('operator lists, betting record filters (sandbox on)', () => {
   let platform: EmbeddedPlatform;
@@ -63,8 +39,8 @@ describe('operator lists, betting record filters (sandbox on)', () => {
   });
 
   it('pages the operator deposit and withdrawal lists with status, member and time filters', async () => {
-    const member = await registerOn(platform);
-    const other = await registerOn(platform);
+    const member = await registerMember(platform);
+    const other = await registerMember(platform);
     for (const amount of ['100.00', '200.00', '300.00']) {
       expect((await call('POST', '/wps/v2/deposit', { token: member.token, body: { methodCode: 'BANK_TRANSFER', amount }, key: randomUUID() })).status).toBe(200);
     }
@@ -115,8 +91,8 @@ describe('operator lists, betting record filters (sandbox on)', () => {
   });
 
   it('filters the betting record by time, game type and status, pages it, and totals the filtered range', async () => {
-    const member = await registerOn(platform);
-    const stranger = await registerOn(platform);
+    const member = await registerMember(platform);
+    const stranger = await registerMember(platform);
     await call('POST', '/wps/v2/wallets/deposit/demo', { token: member.token, body: { amount: '1000.00' }, key: randomUUID() });
     const vendor = new VendorClient({ url: platform.url, vendor: 'SIMVENDOR', secret: VENDOR_SECRET });
     const base = { player: member.id, currency: 'MXN' };
@@ -192,11 +168,11 @@ describe('the sandbox provider switched off (SANDBOX_PAY_ENABLED=false)', () => 
 
   it('does not list the method, refuses its deposits and has no sandbox pages or callback', async () => {
     expect(platform.sandboxPaySecret).toBeNull();
-    const member = await registerOn(platform);
+    const member = await registerMember(platform);
     const methods = await call<Array<{ code: string }>>('GET', '/wps/v2/deposit/methods', { token: member.token });
     expect(methods.body.value.map((method) => method.code)).toEqual(['BANK_TRANSFER']);
 
-    const entries = await ledgerCount(platform);
+    const entries = await ledgerEntryCount(platform);
     const refused = await call('POST', '/wps/v2/deposit', { token: member.token, body: { methodCode: 'SANDBOX_PAY', amount: '50.00' }, key: randomUUID() });
     expect([refused.status, refused.body.code]).toEqual([400, 'DEPOSIT_METHOD_INVALID']);
     expect((await call<Page<unknown>>('GET', '/wps/v2/deposits', { token: member.token })).body.value.total).toBe(0);
@@ -214,7 +190,7 @@ describe('the sandbox provider switched off (SANDBOX_PAY_ENABLED=false)', () => 
     expect(callback.status).toBe(404);
     expect(await platform.clients.wallet.getSandboxDeposit({ depositId: leftover })).toBeNull();
     await expect(platform.clients.wallet.settleSandboxDeposit({ depositId: leftover, outcome: 'paid', amount: '50.00', providerReference: 'REF-1' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await ledgerCount(platform)).toBe(entries);
+    expect(await ledgerEntryCount(platform)).toBe(entries);
     const [row] = await rows<{ status: string }>(platform.db.orm, sql`SELECT status FROM wallet.deposits WHERE id = ${leftover}`);
     expect(row!.status).toBe('pending');
     expect(await platform.clients.wallet.ledgerCheck({})).toEqual({ imbalances: [], negativeAccounts: 0 });

@@ -2,8 +2,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded';
+import { ledgerEntryCount, PASSWORD, PAY_PASSWORD, registerMember, waitFor, type Member, type Page } from './payments-test-setup.js';
 
 /** Player money through the real HTTP API, every service embedded (PGlite + in-memory bus). */
 
@@ -27,23 +28,9 @@ interface Withdrawal {
   receivedAmount: string | null;
   autoConfirmed: boolean;
 }
-interface Page<T> {
-  content: T[];
-  pageNum: number;
-  totalPages: number;
-  total: number;
-}
-interface Member {
-  id: string;
-  token: string;
-  username: string;
-}
 
-const PASSWORD = 'secreto12';
-const PAY_PASSWORD = 'pago1234';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64');
 const png = (name = 'receipt.png') => ({ name, contentType: 'image/png', dataBase64: PNG });
-const waitFor = (check: () => boolean | Promise<boolean>, what = 'the condition') => eventually(check, what, 10_000);
 
 describe('player money: deposits, withdrawals, transfers, limits, records, operator API', () => {
   let platform: EmbeddedPlatform;
@@ -56,16 +43,7 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     expect(response.status).toBe(200);
     return response.body.value.token;
   };
-  const register = async (referralCode?: string): Promise<Member> => {
-    const username = `p${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-    const response = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
-      body: { username, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, ...(referralCode ? { referralCode } : {}) },
-    });
-    expect(response.status).toBe(200);
-    const id = response.body.value.user.id;
-    await waitFor(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${id}`)).length === 1, 'the wallet account');
-    return { id, token: response.body.value.token, username };
-  };
+  const register = (referralCode?: string) => registerMember(platform, referralCode);
   /** Makes a member an agent with its own referral code; a new login picks up the type. */
   const promoteToAgent = async (member: Member, type = 1): Promise<Member> => {
     await platform.db.orm.execute(sql`UPDATE identity.members SET type = ${type}, referral_code = ${member.username.toUpperCase()} WHERE id = ${member.id}`);
@@ -79,7 +57,8 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     const response = await call('PUT', '/wps/member/payment-password', { token: member.token, body: { password: PAY_PASSWORD, confirmPassword: PAY_PASSWORD } });
     expect(response.status).toBe(200);
   };
-  const wallet = async (member: Member) => (await call<{ balance: string; held: string; available: string; currency: string; currencySymbol: string }>('GET', '/wps/relay/GCS_merchantWallet?isSingle=1', { token: member.token })).body.value;
+  const wallet = async (member: Member) =>
+    (await call<{ balance: string; held: string; available: string; currency: string; currencySymbol: string }>('GET', '/wps/relay/GCS_merchantWallet?isSingle=1', { token: member.token })).body.value;
   const sign = (body: string) => createHmac('sha256', platform.sandboxPaySecret!).update(body).digest('hex');
   const callback = (body: string, signature = sign(body)) => call<Deposit>('POST', '/api/payments/sandbox/callback', { raw: body, headers: { 'x-sandbox-signature': signature } });
   const paidCallback = (deposit: { id: string; amount: string }) => JSON.stringify({ depositId: deposit.id, outcome: 'paid', amount: deposit.amount, providerReference: `REF-${deposit.id}` });
@@ -94,7 +73,7 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
       key: options.key ?? randomUUID(),
       body: { amount, paymentPassword: options.paymentPassword ?? PAY_PASSWORD, bankName: 'BBVA', accountName: 'Lucia Perez', accountNumber: '012345678901234567' },
     });
-  const ledgerSnapshot = async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM wallet.entries`))[0]!.n;
+  const ledgerSnapshot = () => ledgerEntryCount(platform);
 
   beforeAll(async () => {
     platform = await startEmbedded({ logLevel: 'silent', env: { WALLET_WITHDRAWAL_SWEEP_MS: '100' } });
@@ -109,7 +88,11 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
   it('lists the brand deposit methods, one manual and one clearly marked sandbox', async () => {
     const member = await register();
     expect((await call('GET', '/wps/v2/deposit/methods')).status).toBe(401);
-    const { status, body } = await call<Array<{ code: string; kind: string; name: string; minAmount: string; maxAmount: string; currency: string; details: Record<string, string> }>>('GET', '/wps/v2/deposit/methods', { token: member.token });
+    const { status, body } = await call<Array<{ code: string; kind: string; name: string; minAmount: string; maxAmount: string; currency: string; details: Record<string, string> }>>(
+      'GET',
+      '/wps/v2/deposit/methods',
+      { token: member.token },
+    );
     expect(status).toBe(200);
     expect(body.value.map((method) => [method.code, method.kind])).toEqual([
       ['BANK_TRANSFER', 'manual_bank'],
@@ -234,7 +217,8 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
 
   it('applies a lower deposit limit at once, a higher one after the cooling-off, and refuses a credit over the limit', async () => {
     const member = await register();
-    const limits = () => call<{ daily: string | null; weekly: string | null; monthly: string | null; pending?: Record<string, string | null> }>('GET', '/wps/v2/wallets/deposit-limits', { token: member.token });
+    const limits = () =>
+      call<{ daily: string | null; weekly: string | null; monthly: string | null; pending?: Record<string, string | null> }>('GET', '/wps/v2/wallets/deposit-limits', { token: member.token });
     expect((await limits()).body.value).toEqual({ daily: null, weekly: null, monthly: null });
     expect((await call('PUT', '/wps/v2/wallets/deposit-limits', { token: member.token, body: { daily: 'lots' } })).body).toMatchObject({ code: 'AMOUNT_INVALID', field: 'daily' });
     expect((await limits()).body.value.daily).toBeNull();
@@ -297,7 +281,9 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
       const response = await withdraw(member, amount, { paymentPassword });
       expect([response.status, response.body.code]).toEqual([status, code]);
     }
-    expect((await call('POST', '/wps/v2/withdraw', { token: member.token, body: { amount: '100.00', paymentPassword: PAY_PASSWORD, bankName: 'B', accountName: 'A', accountNumber: '1234' } })).body.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(
+      (await call('POST', '/wps/v2/withdraw', { token: member.token, body: { amount: '100.00', paymentPassword: PAY_PASSWORD, bankName: 'B', accountName: 'A', accountNumber: '1234' } })).body.code,
+    ).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect(await ledgerSnapshot()).toBe(entries);
     expect(await wallet(member)).toMatchObject({ balance: '1000.00', held: '0.00', available: '1000.00' });
 
@@ -378,7 +364,10 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     const list = await call<Page<Withdrawal & { id: string }>>('GET', '/wps/v2/withdrawals?pageSize=50', { token: member.token });
     expect(list.body.value.content.find((row) => row.id === silent)).toMatchObject({ status: 'confirmed', autoConfirmed: true, confirmResult: 'received' });
     expect(list.body.value.content.find((row) => row.id === fresh)).toMatchObject({ status: 'paid', autoConfirmed: false });
-    const [payout] = await rows<{ cause: string; n: number }>(platform.db.orm, sql`SELECT cause, count(*)::int AS n FROM wallet.transactions WHERE cause_ref = ${`withdrawal:${silent}`} GROUP BY cause ORDER BY cause`);
+    const [payout] = await rows<{ cause: string; n: number }>(
+      platform.db.orm,
+      sql`SELECT cause, count(*)::int AS n FROM wallet.transactions WHERE cause_ref = ${`withdrawal:${silent}`} GROUP BY cause ORDER BY cause`,
+    );
     expect(payout).toEqual({ cause: 'withdrawal', n: 1 });
   });
 
@@ -440,7 +429,10 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     await callback(paidCallback(sandbox));
     await setPaymentPassword(member);
     await withdraw(member, '100.00');
-    const record = (query: string) => call<Page<{ id: string; type: string; amount: string; balanceAfter: string; currency: string; reference: string | null; createdAt: string }>>('GET', `/wps/v2/wallets/transactions${query}`, { token: member.token });
+    const record = (query: string) =>
+      call<Page<{ id: string; type: string; amount: string; balanceAfter: string; currency: string; reference: string | null; createdAt: string }>>('GET', `/wps/v2/wallets/transactions${query}`, {
+        token: member.token,
+      });
 
     const all = await record('?pageNo=1&pageSize=2');
     expect(all.body.value).toMatchObject({ pageNum: 1, totalPages: 2, total: 3 });

@@ -85,11 +85,7 @@ export class CallPlan {
   }
 
   /** The round's new state; `before` is what the reading saw (none for a new round), which the write checks again. */
-  saveRound(
-    before: repo.StoredRound | undefined,
-    after: Round & { roundId: string; gameType: string; gameCode: string | null },
-    effect: RoundEffect,
-  ): void {
+  saveRound(before: repo.StoredRound | undefined, after: Round & { roundId: string; gameType: string; gameCode: string | null }, effect: RoundEffect): void {
     const revision = (before?.revision ?? 0) + (effect === 'corrects' ? 1 : 0);
     const settledAt = before?.settledAt ?? (effect === 'closes' ? new Date().toISOString() : null);
     this.round = {
@@ -145,7 +141,13 @@ export class CallPlan {
   }
 
   /** The answer, stored with the call so that a replay gets exactly it. */
-  finish(operation: VendorOperation, roundId: string | null, targetTransactionId: string | null, amountMinor: bigint, roundState?: Round['state']): { answer: VendorAnswer; decided: repo.DecidedCall } {
+  finish(
+    operation: VendorOperation,
+    roundId: string | null,
+    targetTransactionId: string | null,
+    amountMinor: bigint,
+    roundState?: Round['state'],
+  ): { answer: VendorAnswer; decided: repo.DecidedCall } {
     const state = roundState ?? (this.round?.state as Round['state'] | undefined);
     const answer: VendorAnswer = {
       balance: formatMinor(this.balanceMinor, this.call.currency),

@@ -140,7 +140,17 @@ const vendorTransactionJson = (alias: string) =>
 
 export async function loadCall(
   tx: Executor,
-  input: { vendor: string; player: string; currency: string; transactionId: string; roundId: string | null; targetTransactionId: string | null; checkRollback: boolean; checkLiveBet: boolean; withLineage: boolean },
+  input: {
+    vendor: string;
+    player: string;
+    currency: string;
+    transactionId: string;
+    roundId: string | null;
+    targetTransactionId: string | null;
+    checkRollback: boolean;
+    checkLiveBet: boolean;
+    withLineage: boolean;
+  },
 ): Promise<CallReading> {
   const [row] = await rows<{ account: unknown; stored: unknown; target: unknown; round: unknown; rollback_exists: boolean; live_bet: boolean; lineage: unknown }>(
     tx,
@@ -237,7 +247,6 @@ export interface DecidedCall {
 export async function applyCall(tx: Executor, decided: DecidedCall): Promise<void> {
   await tx.execute(sql`SELECT wallet.apply_vendor_call(${JSON.stringify(decided)}::jsonb)`);
 }
-
 
 export async function recordMember(tx: Executor, member: { memberId: string; merchantCode: string; account: string; uplineId: string | null }): Promise<void> {
   await tx.execute(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { TOPICS, type BetSettled, type EventEnvelope } from '@wps/contracts';
-import { rows } from '@wps/platform';
+import { rows, sleep } from '@wps/platform';
 import { eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import { signVendorRequest, VendorClient } from '../../../../../tools/vendor-sim/client.js';
@@ -43,8 +43,7 @@ describe('the seamless-wallet vendor API, through the gateway (embedded)', () =>
     expect(response.status).toBe(200);
   };
   const balanceOf = async (memberId: string) => (await vendor.call('balance', { player: memberId, currency: 'MXN' })).value!.balance;
-  const ledgerFingerprint = async () =>
-    (await rows<{ n: number; sum: string | null }>(platform.db.orm, sql`SELECT count(*)::int AS n, sum(abs(amount_minor))::text AS sum FROM wallet.entries`))[0]!;
+  const ledgerFingerprint = async () => (await rows<{ n: number; sum: string | null }>(platform.db.orm, sql`SELECT count(*)::int AS n, sum(abs(amount_minor))::text AS sum FROM wallet.entries`))[0]!;
   const vendorCallCount = async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM wallet.vendor_transactions`))[0]!.n;
   const settledFor = (roundId: string) => settledEvents.filter((event) => event.payload.roundId === roundId);
 
@@ -164,7 +163,7 @@ describe('the seamless-wallet vendor API, through the gateway (embedded)', () =>
       expect(settledFor(roundId)[0]!.payload.agentPath).toEqual([]);
       // A win on a settled round is refused; the round was announced once.
       expect(await vendor.call('win', { ...win, transactionId: id() })).toMatchObject({ status: 409, code: 'ROUND_SETTLED' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       expect(settledFor(roundId)).toHaveLength(1);
     });
 
@@ -325,11 +324,11 @@ describe('the seamless-wallet vendor API, through the gateway (embedded)', () =>
       const open = id();
       await vendor.call('bet', { player, currency: 'MXN', transactionId: id(), roundId: open, gameType: 'SPORTS', amount: '1.00' });
       await vendor.call('adjust', { player, currency: 'MXN', transactionId: id(), roundId: open, amount: '0.50' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       expect(settledFor(open)).toHaveLength(0);
     });
 
-    it("applies many calls of one player at once one after the other, each exactly once", async () => {
+    it('applies many calls of one player at once one after the other, each exactly once', async () => {
       const { token: busy, memberId } = await register();
       await deposit(busy, '100.00');
       const rounds = Array.from({ length: 12 }, () => ({ roundId: id(), betId: id(), winId: id() }));
@@ -390,7 +389,16 @@ describe('the seamless-wallet vendor API, through the gateway (embedded)', () =>
       const { token: fresh, memberId } = await register();
       await deposit(fresh, '500.00');
       for (let round = 0; round < 12; round++) {
-        await vendor.call('bet', { player: memberId, currency: 'MXN', transactionId: id(), roundId: `fish-${memberId}-${round}`, gameType: 'FISH', amount: '10.00', win: round % 3 === 0 ? '25.00' : '0', settle: true });
+        await vendor.call('bet', {
+          player: memberId,
+          currency: 'MXN',
+          transactionId: id(),
+          roundId: `fish-${memberId}-${round}`,
+          gameType: 'FISH',
+          amount: '10.00',
+          win: round % 3 === 0 ? '25.00' : '0',
+          settle: true,
+        });
       }
       const house = await platform.clients.wallet.houseBalance({ merchantCode: 'DEMO', vendor: 'SIMVENDOR', gameType: 'FISH', currency: 'MXN' });
       // 12 bets of 10 minus 4 wins of 25: the house is up 20.00.
@@ -403,7 +411,7 @@ describe('the seamless-wallet vendor API, through the gateway (embedded)', () =>
     it('pushes every balance change of a vendor call to the player', async () => {
       const socket: Socket = io(platform.url, { auth: { token }, transports: ['websocket'] });
       const pushes: Array<{ type: string; data: { balance: string } }> = [];
-      socket.on('push', (push) => pushes.push(push));
+      socket.on('push', (push: (typeof pushes)[number]) => pushes.push(push));
       await waitFor(() => socket.connected, 'the socket');
       const roundId = id();
       const bet = await vendor.call('bet', { player, currency: 'MXN', transactionId: id(), roundId, gameType: 'RNG', amount: '3.00' });

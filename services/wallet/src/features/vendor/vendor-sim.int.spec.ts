@@ -15,7 +15,11 @@ describe('the vendor simulator against the embedded platform', () => {
     platform = await startEmbedded({ logLevel: 'silent', env: { WALLET_VENDOR_SECRETS: `SIMVENDOR:${SECRET}` } });
     const headers = { 'content-type': 'application/json', 'accept-language': 'EN' };
     const registered = (await (
-      await fetch(`${platform.url}/wps/member/register`, { method: 'PUT', headers, body: JSON.stringify({ username: 'simplayer1', password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true }) })
+      await fetch(`${platform.url}/wps/member/register`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ username: 'simplayer1', password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true }),
+      })
     ).json()) as { value: { token: string; user: { id: string } } };
     player = registered.value.user.id;
     await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${player}`)).length === 1, 'the wallet account');

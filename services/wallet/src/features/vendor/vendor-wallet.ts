@@ -1,31 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import {
-  formatMinor,
-  parseMajor,
-  vendorBodySchemas,
-  type VendorAnswer,
-  type VendorBody,
-  type VendorCallInput,
-  type VendorOperation,
-} from '@wps/contracts';
-import { AppError, vendorCallRefusal, type Database, type Executor, type Logger, type Outbox, type OutboxRelay } from '@wps/platform';
+import { formatMinor, parseMajor, vendorBodySchemas, type VendorAnswer, type VendorBody, type VendorCallInput, type VendorOperation } from '@wps/contracts';
+import { AppError, vendorCallRefusal, type Database, type Executor, type Logger, type Outbox, type OutboxRelay, sleep, isSqlState, isUniqueViolation, SQL_STATE } from '@wps/platform';
 import type { z } from 'zod';
 import type { WalletConfig } from '../../config.js';
 import { requestHash } from '../../domain/idempotency.js';
-import {
-  adjustRound,
-  creditWin,
-  HOUSE_SHARDS,
-  houseShardFor,
-  houseShardKind,
-  placeBet,
-  resettleRound,
-  rollBackBet,
-  voidRound,
-  type Round,
-  type RoundDecision,
-} from '../../domain/rounds.js';
-import { ensureAccount, type AccountRef, type Cause } from '../../infra/ledger-store.js';
+import { adjustRound, creditWin, HOUSE_SHARDS, houseShardFor, houseShardKind, placeBet, resettleRound, rollBackBet, voidRound, type Round, type RoundDecision } from '../../domain/rounds.js';
+import { ensureAccount, isInsufficientFunds, type AccountRef, type Cause } from '../../infra/ledger-store.js';
 import * as repo from './repository.js';
 import { CallPlan } from './call-plan.js';
 
@@ -38,16 +18,6 @@ type KeyedOperation = Exclude<VendorOperation, 'balance'>;
 
 /** Enough for dozens of calls of one member arriving at once; each retry reads the newest state. */
 const MAX_ATTEMPTS = 25;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const isSqlState = (error: unknown, code: string): boolean => {
-  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: string }).code === code) return true;
-    if (code === '23514' && String((current as { message?: string }).message ?? '').includes('balance_not_negative')) return true;
-  }
-  return false;
-};
 
 const accept = (decision: RoundDecision): Round => {
   if (!decision.ok) throw new AppError(decision.refusal);
@@ -127,11 +97,11 @@ export class VendorWallet {
         await repo.applyCall(this.deps.db.orm, plan.decided);
       } catch (error) {
         // Another call of the same member (or a second delivery of this one) committed since the reading: read again.
-        if ((isSqlState(error, '40001') || isSqlState(error, '23505')) && attempt < MAX_ATTEMPTS) {
+        if ((isSqlState(error, SQL_STATE.serializationFailure) || isUniqueViolation(error)) && attempt < MAX_ATTEMPTS) {
           await sleep(Math.random() * attempt);
           continue;
         }
-        if (isSqlState(error, '23514')) throw new AppError('INSUFFICIENT_FUNDS', { cause: error });
+        if (isInsufficientFunds(error)) throw new AppError('INSUFFICIENT_FUNDS', { cause: error });
         throw error;
       }
       this.deps.relay()?.wake();
@@ -195,7 +165,14 @@ export class VendorWallet {
   }
 
   /** The answer to a replay, or the call decided: its ledger postings, round, stored answer and events. */
-  private async decide(vendor: string, operation: KeyedOperation, body: VendorBody<KeyedOperation>, amounts: Record<string, bigint>, hash: string, reading: repo.CallReading): Promise<{ answer: VendorAnswer; decided?: repo.DecidedCall }> {
+  private async decide(
+    vendor: string,
+    operation: KeyedOperation,
+    body: VendorBody<KeyedOperation>,
+    amounts: Record<string, bigint>,
+    hash: string,
+    reading: repo.CallReading,
+  ): Promise<{ answer: VendorAnswer; decided?: repo.DecidedCall }> {
     const account = reading.account;
     if (!account) throw new AppError('PLAYER_NOT_FOUND');
     if (reading.stored) {
@@ -268,8 +245,7 @@ export class VendorWallet {
       case 'resettle': {
         const roundId = (body as VendorBody<'adjust'>).roundId;
         const round = roundOf(roundId);
-        const decision =
-          operation === 'adjust' ? adjustRound(round, amounts.amount!) : operation === 'void' ? voidRound(round) : resettleRound(round, amounts.winAmount!);
+        const decision = operation === 'adjust' ? adjustRound(round, amounts.amount!) : operation === 'void' ? voidRound(round) : resettleRound(round, amounts.winAmount!);
         const next = accept(decision);
         const cause: Cause = operation === 'adjust' ? 'adjustment' : operation;
         await plan.move(cause, roundId, round!.gameType, decision.ok ? decision.memberDeltaMinor : 0n);

@@ -6,13 +6,11 @@ import { formatDateTime } from '../common';
 import { openVoluntaryPasswordChange, passwordApi, type LoginHistoryEntry } from '../../password/passwordApi';
 import { MemberIcon } from './MemberIcon';
 
-type ProfileInfo = MemberInfo & { lastLoginAt?: string | null; icon?: string };
-
 /** The member's profile: account, previous sign-in, avatar icon, and the way to change the password. */
 export function ProfilePanel() {
   const { t } = useTranslation();
   const { language, openModal, showToast } = useAppState();
-  const [info, setInfo] = useState<ProfileInfo | null>(null);
+  const [info, setInfo] = useState<MemberInfo | null>(null);
   const [icons, setIcons] = useState<string[]>([]);
   const [icon, setIcon] = useState<string | null>(null);
   const [history, setHistory] = useState<LoginHistoryEntry[]>([]);
@@ -21,7 +19,7 @@ export function ProfilePanel() {
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([api.memberInfo() as Promise<ProfileInfo>, passwordApi.icon(), passwordApi.loginHistory(10)])
+    Promise.all([api.memberInfo(), passwordApi.icon(), passwordApi.loginHistory(10)])
       .then(([member, choice, signIns]) => {
         if (cancelled) return;
         setInfo(member);
@@ -48,7 +46,12 @@ export function ProfilePanel() {
     }
   };
 
-  if (error) return <p className="form-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    );
   if (!info || !icon) return <div className="area-loading" aria-busy="true" />;
 
   return (

@@ -132,15 +132,7 @@ function TwoFactorCard({ enabled, onChanged }: { enabled: boolean; onChanged: ()
       {!enabled && setup && <SecondFactorQr setup={setup} />}
       {(enabled || setup) && (
         <form className="security-2fa-form" onSubmit={submit} noValidate>
-          <Field
-            label={t('sf_code')}
-            value={code}
-            onValueChange={(value) => setCode(otpInput(value))}
-            testId="security-2fa-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-          />
+          <Field label={t('sf_code')} value={code} onValueChange={(value) => setCode(otpInput(value))} testId="security-2fa-code" inputMode="numeric" autoComplete="one-time-code" required />
           <button type="submit" className={`btn ${enabled ? 'btn-outline' : 'btn-primary'}`} disabled={busy} data-testid={enabled ? 'security-2fa-disable' : 'security-2fa-enable'}>
             {t(enabled ? 'sec_2fa_disable' : 'sec_2fa_enable')}
           </button>

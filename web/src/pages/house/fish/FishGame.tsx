@@ -96,9 +96,7 @@ export default function FishGame() {
         scene.settle(bullet, result.caught, result.caught ? `×${swimmer.fish.multiplier} +${round.win}` : t('fish_miss_popup'));
         setOutcome({
           caught: result.caught,
-          text: result.caught
-            ? t('fish_caught', { kind: kindName(result.kind), multiplier: swimmer.fish.multiplier, win: round.win })
-            : t('fish_missed', { kind: kindName(result.kind) }),
+          text: result.caught ? t('fish_caught', { kind: kindName(result.kind), multiplier: swimmer.fish.multiplier, win: round.win }) : t('fish_missed', { kind: kindName(result.kind) }),
         });
         // Answers may cross: the balance shown is the one after the latest round.
         if (round.balance !== undefined && Number(round.roundId) > latestRound.current) {

@@ -1,6 +1,6 @@
-import { ApiError, request } from '../../../api';
-import { uuid } from '../../../uuid';
-import type { HouseRound } from '../solo/houseApi';
+import { useCases } from '@wps/contracts';
+import { ApiError, call } from '../../../api';
+import { newRequestId, type HouseRound } from '../solo/houseApi';
 
 export interface FishResult {
   kind: string;
@@ -14,13 +14,13 @@ export interface FishResult {
  * id, so the server answers the first round instead of charging twice.
  */
 async function shoot(amount: string, kind: string): Promise<HouseRound> {
-  const body = { amount, kind, requestId: uuid().replace(/[^A-Za-z0-9_-]/g, '') };
+  const body = { amount, kind, requestId: newRequestId() };
   try {
-    return await request<HouseRound>('POST', '/wps/house/fish/shoot', { auth: true, body });
+    return await call(useCases.houseFishShoot, body);
   } catch (error) {
     const unknownOutcome = error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
     if (!unknownOutcome) throw error;
-    return request<HouseRound>('POST', '/wps/house/fish/shoot', { auth: true, body });
+    return call(useCases.houseFishShoot, body);
   }
 }
 

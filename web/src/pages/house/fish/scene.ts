@@ -121,7 +121,7 @@ export class SeaScene {
     }
     context.fillStyle = 'rgba(224, 242, 254, 0.35)';
     for (let bubble = 0; bubble < 18; bubble++) {
-      const x = (bubble * 151) % SEA_WIDTH + Math.sin(seconds + bubble) * 6;
+      const x = ((bubble * 151) % SEA_WIDTH) + Math.sin(seconds + bubble) * 6;
       const y = SEA_HEIGHT - ((seconds * (18 + (bubble % 5) * 6) + bubble * 97) % (SEA_HEIGHT + 20));
       context.beginPath();
       context.arc(x, y, 1.5 + (bubble % 3), 0, Math.PI * 2);

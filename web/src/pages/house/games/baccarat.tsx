@@ -17,7 +17,13 @@ function Felt(props: LiveLayoutProps) {
 
 function Hands({ result, full }: { result: Record<string, unknown> | null; full: boolean }) {
   const { t } = useTranslation();
-  const hand = (cards: unknown) => <div>{(cards as string[]).map((card) => <Card key={card} card={card} />)}</div>;
+  const hand = (cards: unknown) => (
+    <div>
+      {(cards as string[]).map((card) => (
+        <Card key={card} card={card} />
+      ))}
+    </div>
+  );
   return (
     <SidesResult
       result={result}

@@ -65,7 +65,13 @@ export default function CrashGame() {
       tableId="crash-1"
       title={t('hl_title_crash')}
       layout={(props) => <Controls {...props} />}
-      resultView={(result) => (result ? <span className={`hl-badge ${Number(result.crashX100) >= 200 ? 'is-high' : 'is-low'}`}>{(Number(result.crashX100) / 100).toFixed(2)}×</span> : <span className="hl-pocket is-empty">…</span>)}
+      resultView={(result) =>
+        result ? (
+          <span className={`hl-badge ${Number(result.crashX100) >= 200 ? 'is-high' : 'is-low'}`}>{(Number(result.crashX100) / 100).toFixed(2)}×</span>
+        ) : (
+          <span className="hl-pocket is-empty">…</span>
+        )
+      }
     />
   );
 }

@@ -47,7 +47,11 @@ export default function DiceGame() {
             {result?.won ? t('house_you_won', { amount: last.win }) : t('house_you_lost')}
           </p>
         )}
-        {error && <p className="house-error" role="alert">{error}</p>}
+        {error && (
+          <p className="house-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     </SoloFrame>
   );

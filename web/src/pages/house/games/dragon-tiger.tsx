@@ -30,5 +30,7 @@ function Draw({ result, full }: { result: Record<string, unknown> | null; full: 
 /** Dragon tiger: one card each, the higher wins; a tie pays 8:1 and halves the dragon and tiger bets. */
 export default function DragonTigerGame() {
   const { t } = useTranslation();
-  return <LiveTable tableId="dragon-tiger-1" title={t('hl_title_dragon_tiger')} layout={(props) => <Felt {...props} />} resultView={(result, round) => <Draw result={result} full={round !== null} />} />;
+  return (
+    <LiveTable tableId="dragon-tiger-1" title={t('hl_title_dragon_tiger')} layout={(props) => <Felt {...props} />} resultView={(result, round) => <Draw result={result} full={round !== null} />} />
+  );
 }

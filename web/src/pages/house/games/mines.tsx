@@ -13,7 +13,10 @@ export default function MinesGame() {
   const { busy, error, played, run } = usePlay();
   const outcomeText = useOutcomeText();
   useEffect(() => {
-    houseApi.minesActive().then((active) => active && setRound(active), () => undefined);
+    houseApi.minesActive().then(
+      (active) => active && setRound(active),
+      () => undefined,
+    );
   }, []);
   const open = round?.state === 'open';
   const revealed = (round?.result.revealed as number[] | undefined) ?? [];
@@ -74,7 +77,11 @@ export default function MinesGame() {
             {outcomeText(round)}
           </p>
         )}
-        {error && <p className="house-error" role="alert">{error}</p>}
+        {error && (
+          <p className="house-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     </SoloFrame>
   );

@@ -76,7 +76,11 @@ export default function PlinkoGame() {
             {outcomeText(last)}
           </p>
         )}
-        {error && <p className="house-error" role="alert">{error}</p>}
+        {error && (
+          <p className="house-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     </SoloFrame>
   );

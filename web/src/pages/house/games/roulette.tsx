@@ -14,5 +14,7 @@ function Pocket({ result, main }: { result: Record<string, unknown> | null; main
 /** European roulette: one zero, every bet of the felt from straight-up to the even chances. */
 export default function RouletteGame() {
   const { t } = useTranslation();
-  return <LiveTable tableId="roulette-1" title={t('hl_title_roulette')} layout={(props) => <RouletteFelt {...props} />} resultView={(result, round) => <Pocket result={result} main={round !== null} />} />;
+  return (
+    <LiveTable tableId="roulette-1" title={t('hl_title_roulette')} layout={(props) => <RouletteFelt {...props} />} resultView={(result, round) => <Pocket result={result} main={round !== null} />} />
+  );
 }

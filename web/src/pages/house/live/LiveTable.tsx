@@ -1,67 +1,28 @@
 import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorMessage, request } from '../../../api';
+import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call, errorMessage } from '../../../api';
 import { getToken } from '../../../session';
 import { useAppState } from '../../../state/AppState';
 import { spotLabel } from './spot-label';
 import { useTableRoom, type TableRoomControls } from './useTableRoom';
 import './live.css';
+import type { HouseTableEvent } from '@wps/contracts';
+
+type LiveTableState = UseCaseResponse<UseCases['liveTableState']>;
 
 /**
  * One shared-round table of the house vendor (crash, baccarat, roulette, dragon tiger, cockfight). The round runs on
  * the server's clock; this view follows it through the pushes of the table's room and shows the same countdown,
  * result and history as every other seat.
  */
-export type LiveGameName = 'crash' | 'baccarat' | 'roulette' | 'dragon-tiger' | 'cockfight';
-
-export interface LiveRound {
-  roundId: string;
-  roundNo: number;
-  status: 'betting' | 'running' | 'drawn' | 'settled' | 'refunded';
-  opensAt: number;
-  closesAt: number;
-  seedHash: string;
-  serverSeed: string | null;
-  startedAt: number | null;
-  growth: number | null;
-  odds: Record<string, string> | null;
-  result: Record<string, unknown> | null;
-}
-export interface LiveBet {
-  betId: string;
-  roundId: string;
-  spot: string;
-  amount: string;
-  currency: string;
-  payout: string;
-  status: 'placed' | 'cashed' | 'won' | 'lost' | 'push' | 'refunded';
-  autoCashout: string | null;
-  cashoutMultiplier: string | null;
-}
-export interface LiveHistoryEntry {
-  roundId: string;
-  roundNo: number;
-  result: Record<string, unknown> | null;
-  status: LiveRound['status'];
-  seedHash: string;
-  serverSeed: string | null;
-}
-interface LiveTableState {
-  table: { tableId: string; game: LiveGameName; minBet: string; maxBet: string; bettingSeconds: number; clientSeed: string };
-  round: LiveRound | null;
-  history: LiveHistoryEntry[];
-  myBets: LiveBet[];
-  serverTime: number;
-}
-interface TableEvent {
-  tableId: string;
-  kind: 'round-opened' | 'betting-closed' | 'tick' | 'result' | 'settled' | 'cashout' | 'bets';
-  roundId: string;
-  roundNo: number;
-  at: number;
-  data: Record<string, unknown>;
-}
+export type LiveGameName = LiveTableState['table']['game'];
+export type LiveRound = NonNullable<LiveTableState['round']>;
+export type LiveBet = LiveTableState['myBets'][number];
+export type LiveHistoryEntry = LiveTableState['history'][number];
+/** A table's state, with the member's own bets when signed in. */
+const readTable = (tableId: string, withSession: boolean) => call(useCases.liveTableState, { tableId }, { withSession });
 
 export const CHIPS = ['1', '5', '10', '50', '100'] as const;
 
@@ -99,7 +60,17 @@ export function Spot({ spot, label, sub, props, className, style }: { spot: stri
   );
 }
 
-export function LiveTable({ tableId, title, layout, resultView }: { tableId: string; title: string; layout: (props: LiveLayoutProps) => ReactNode; resultView: (result: Record<string, unknown> | null, round: LiveRound | null) => ReactNode }) {
+export function LiveTable({
+  tableId,
+  title,
+  layout,
+  resultView,
+}: {
+  tableId: string;
+  title: string;
+  layout: (props: LiveLayoutProps) => ReactNode;
+  resultView: (result: Record<string, unknown> | null, round: LiveRound | null) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { member, refreshBalance, balanceText } = useAppState();
   const [busy, setBusy] = useState(false);
@@ -107,7 +78,7 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
   const token = member?.token ?? null;
 
   const onPush = useCallback(
-    (event: TableEvent, { setState, load, offset }: TableRoomControls<LiveTableState>) => {
+    (event: HouseTableEvent, { setState, load, offset }: TableRoomControls<LiveTableState>) => {
       setState((current) => {
         if (!current) return current;
         if (event.kind === 'round-opened') {
@@ -135,7 +106,7 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
     },
     [refreshBalance],
   );
-  const { state, setState, error, setError, offset, now } = useTableRoom<LiveTableState, TableEvent>({ path: `/wps/house/live/tables/${tableId}`, tableId, token, tickMs: 100, onPush });
+  const { state, setState, error, setError, offset, now } = useTableRoom<LiveTableState>({ read: readTable, tableId, token, tickMs: 100, onPush });
   const serverNow = useCallback(() => Date.now() + offset.current, [offset]);
 
   const round = state?.round ?? null;
@@ -147,9 +118,11 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
       if (!round) return;
       setBusy(true);
       setError(null);
-      request<{ bets: LiveBet[]; balance: string }>('POST', `/wps/house/live/tables/${tableId}/bets`, {
-        auth: true,
-        body: { roundId: round.roundId, bets: [{ spot, amount: extra?.amount ?? chip }], ...(extra?.autoCashout ? { autoCashout: extra.autoCashout } : {}) },
+      call(useCases.placeLiveBets, {
+        tableId,
+        roundId: round.roundId,
+        bets: [{ spot, amount: extra?.amount ?? chip }],
+        ...(extra?.autoCashout ? { autoCashout: extra.autoCashout } : {}),
       })
         .then((value) => {
           setState((current) => (current && current.round?.roundId === round.roundId ? { ...current, myBets: [...current.myBets, ...value.bets] } : current));
@@ -158,21 +131,21 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
         .catch((failure: unknown) => setError(errorMessage(failure)))
         .finally(() => setBusy(false));
     },
-    [round, tableId, chip, refreshBalance],
+    [round, tableId, chip, refreshBalance, setError, setState],
   );
 
   const cashout = useCallback(() => {
     if (!round) return;
     setBusy(true);
     setError(null);
-    request<{ bet: LiveBet; balance: string }>('POST', `/wps/house/live/tables/${tableId}/cashout`, { auth: true, body: { roundId: round.roundId } })
+    call(useCases.liveCashout, { tableId, roundId: round.roundId })
       .then((value) => {
         setState((current) => (current ? { ...current, myBets: current.myBets.map((bet) => (bet.betId === value.bet.betId ? value.bet : bet)) } : current));
         void refreshBalance();
       })
       .catch((failure: unknown) => setError(errorMessage(failure)))
       .finally(() => setBusy(false));
-  }, [round, tableId, refreshBalance]);
+  }, [round, tableId, refreshBalance, setError, setState]);
 
   const layoutProps: LiveLayoutProps = useMemo(
     () => ({ round, myBets: state?.myBets ?? [], bettingOpen, busy, placeBet, cashout, serverNow, chip }),
@@ -182,13 +155,28 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
   if (!state) {
     return (
       <div className="hl-table" data-testid="live-table">
-        {error ? <p className="hl-error" data-testid="live-error">{error}</p> : <p className="hl-loading">{t('hl_loading')}</p>}
+        {error ? (
+          <p className="hl-error" data-testid="live-error">
+            {error}
+          </p>
+        ) : (
+          <p className="hl-loading">{t('hl_loading')}</p>
+        )}
       </div>
     );
   }
 
-  const statusText =
-    !round ? t('hl_waiting') : round.status === 'betting' ? t('hl_place_bets') : round.status === 'running' ? t('hl_running') : round.status === 'drawn' ? t('hl_result') : round.status === 'refunded' ? t('hl_refunded') : t('hl_next_round');
+  const statusText = !round
+    ? t('hl_waiting')
+    : round.status === 'betting'
+      ? t('hl_place_bets')
+      : round.status === 'running'
+        ? t('hl_running')
+        : round.status === 'drawn'
+          ? t('hl_result')
+          : round.status === 'refunded'
+            ? t('hl_refunded')
+            : t('hl_next_round');
   const won = (state.myBets ?? []).reduce((sum, bet) => sum + Number(bet.payout), 0);
 
   return (
@@ -221,7 +209,15 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
       {member ? (
         <div className="hl-chips" role="radiogroup" aria-label={t('hl_chip')}>
           {CHIPS.map((value) => (
-            <button key={value} type="button" role="radio" aria-checked={chip === value} className={`hl-chip ${chip === value ? 'is-selected' : ''}`} data-testid={`live-chip-${value}`} onClick={() => setChip(value)}>
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={chip === value}
+              className={`hl-chip ${chip === value ? 'is-selected' : ''}`}
+              data-testid={`live-chip-${value}`}
+              onClick={() => setChip(value)}
+            >
               {value}
             </button>
           ))}
@@ -265,7 +261,12 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
             <li key={entry.roundId} data-round={entry.roundId} title={`#${entry.roundNo} · ${t('hl_seed')}: ${entry.serverSeed ?? '-'}`}>
               {entry.status === 'settled' ? (
                 // Every settled round can be recomputed in the browser on the verify page.
-                <Link to={`/house/verify?table=${encodeURIComponent(tableId)}&round=${entry.roundNo}`} className="hl-verify-link" data-testid="live-verify-link" aria-label={t('hl_verify_round', { no: entry.roundNo })}>
+                <Link
+                  to={`/house/verify?table=${encodeURIComponent(tableId)}&round=${entry.roundNo}`}
+                  className="hl-verify-link"
+                  data-testid="live-verify-link"
+                  aria-label={t('hl_verify_round', { no: entry.roundNo })}
+                >
                   {resultView(entry.result, null)}
                 </Link>
               ) : (
@@ -288,5 +289,10 @@ export function LiveTable({ tableId, title, layout, resultView }: { tableId: str
 export function Card({ card }: { card: string }) {
   const rank = card[0] === 'T' ? '10' : card[0];
   const suit = { S: '♠', H: '♥', D: '♦', C: '♣' }[card[1] as 'S' | 'H' | 'D' | 'C'];
-  return <span className={`hl-card ${card[1] === 'H' || card[1] === 'D' ? 'is-red' : ''}`}>{rank}{suit}</span>;
+  return (
+    <span className={`hl-card ${card[1] === 'H' || card[1] === 'D' ? 'is-red' : ''}`}>
+      {rank}
+      {suit}
+    </span>
+  );
 }

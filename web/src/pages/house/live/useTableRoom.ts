@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { errorMessage, request } from '../../../api';
-import { getToken } from '../../../session';
+import type { HouseTableEvent } from '@wps/contracts';
+import { errorMessage } from '../../../api';
+import { live } from '../../../live/connection';
 
 /** What a table's push handler may do besides reading the push: change the state in place, or read the table again. */
 export interface TableRoomControls<State> {
@@ -13,23 +13,22 @@ export interface TableRoomControls<State> {
 
 /**
  * A house table followed live: its state read over HTTP (with the member's session when there is one, so the answer
- * includes what is theirs), its room joined on a socket of its own, and a clock that ticks for the countdowns. The
- * app's socket keeps carrying the balance.
+ * includes what is theirs), its room followed on the tab's socket, and a clock that ticks for the countdowns.
  */
-export function useTableRoom<State extends { serverTime: number }, Event extends { tableId?: string }>({
-  path,
+export function useTableRoom<State extends { serverTime: number }>({
+  read,
   tableId,
   token,
   tickMs,
   onPush,
 }: {
-  /** The table's state route. */
-  path: string;
+  /** Reads the table's state, with the session when `withSession`; keep it stable (defined outside the component). */
+  read: (tableId: string, withSession: boolean) => Promise<State>;
   tableId: string;
   token: string | null;
   tickMs: number;
-  /** Called with each push of this table's room; keep it stable (useCallback), as a new one reconnects the socket. */
-  onPush: (event: Event, controls: TableRoomControls<State>) => void;
+  /** Called with each push of this table's room; keep it stable (useCallback), as a new one follows the table anew. */
+  onPush: (event: HouseTableEvent, controls: TableRoomControls<State>) => void;
 }) {
   const [state, setState] = useState<State | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -37,29 +36,26 @@ export function useTableRoom<State extends { serverTime: number }, Event extends
   const offset = useRef(0);
 
   const load = useCallback(async () => {
-    const value = await request<State>('GET', path, token ? { auth: true } : {});
+    const value = await read(tableId, Boolean(token));
     offset.current = value.serverTime - Date.now();
     setState(value);
-  }, [path, token]);
+  }, [read, tableId, token]);
 
   useEffect(() => {
     load().catch((failure: unknown) => setError(errorMessage(failure)));
   }, [load]);
 
   useEffect(() => {
-    const authToken = getToken();
-    const socket: Socket = io({ auth: authToken ? { token: authToken } : {} });
-    socket.on('connect', () => {
-      socket.emit('join-table', tableId);
-      // Pushes missed while disconnected are not replayed: read the table again.
-      void load().catch(() => undefined);
-    });
-    socket.on('push', (push: { type?: string; data?: Event }) => {
-      if (push?.type !== 'table' || !push.data || push.data.tableId !== tableId) return;
-      onPush(push.data, { setState, load, offset });
+    // The tab's one socket follows the table; on every (re)connect the table is read again, as missed pushes are not replayed.
+    const unfollow = live.followTable(tableId);
+    const stopReading = live.onConnect(() => void load().catch(() => undefined));
+    const unsubscribe = live.subscribe('table', (event) => {
+      if (event.tableId === tableId) onPush(event, { setState, load, offset });
     });
     return () => {
-      socket.close();
+      unsubscribe();
+      stopReading();
+      unfollow();
     };
   }, [tableId, load, onPush]);
 

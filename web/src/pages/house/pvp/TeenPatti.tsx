@@ -1,71 +1,28 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage, request } from '../../../api';
+import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call, errorMessage } from '../../../api';
 import { getToken } from '../../../session';
 import { useAppState } from '../../../state/AppState';
 import { uuid } from '../../../uuid';
 import { useTableRoom, type TableRoomControls } from '../live/useTableRoom';
 import { verifyTeenPattiHand, type VerifiedHand } from './verifyHand';
 import './teen-patti.css';
+import type { HouseTableEvent } from '@wps/contracts';
 
 /**
  * Teen Patti, the house vendor's multiplayer card game: the room list (GLS2_roomList), then a table with its seats
  * round an oval. The table's room pushes every change without any hidden card; on each push this view reads the table
  * again with the member's session, which answers with the member's own cards.
  */
-interface Room {
-  roomId: string;
-  name: string;
-  boot: string;
-  maxStake: string;
-  seats: number;
-  seated: number;
-  playing: boolean;
-  rakeBp: number;
-}
-type Action = 'chaal' | 'raise' | 'pack' | 'show';
-interface HandPlayer {
-  seatNo: number;
-  player: string;
-  status: 'active' | 'packed' | 'won' | 'lost' | 'refunded';
-  staked: string;
-  payout: string;
-  cards: string[] | null;
-  rank: string | null;
-}
-interface Hand {
-  handId: string;
-  handNo: number;
-  status: 'booting' | 'playing' | 'settling' | 'settled' | 'refunded';
-  currency: string;
-  dealerSeat: number;
-  turnSeat: number | null;
-  turnDeadline: number | null;
-  stake: string;
-  pot: string;
-  rake: string | null;
-  payout: string | null;
-  winnerSeat: number | null;
-  endedBy: 'pack' | 'show' | 'pot-limit' | 'refund' | null;
-  seedHash: string;
-  serverSeed: string | null;
-  clientSeed: string;
-  nonce: number;
-  players: HandPlayer[];
-  actions: Array<{ seq: number; seatNo: number; kind: string; amount: string; at: number }>;
-}
-interface TableState {
-  table: { tableId: string; name: string; boot: string; maxStake: string; potLimit: string; seats: number; rakeBp: number; turnSeconds: number; clientSeed: string };
-  seats: Array<{ seatNo: number; player: string; mine: boolean }>;
-  startsAt: number | null;
-  hand: Hand | null;
-  mySeat: number | null;
-  myCards: string[] | null;
-  canAct: Action[];
-  history: Array<{ handId: string; handNo: number; status: string; pot: string; rake: string; winnerSeat: number | null; winner: string | null; endedBy: string | null; seedHash: string; serverSeed: string | null }>;
-  serverTime: number;
-}
+type Room = UseCaseResponse<UseCases['pvpRooms']>[number];
+type TableState = UseCaseResponse<UseCases['pvpTableState']>;
+type Action = TableState['canAct'][number];
+type Hand = NonNullable<TableState['hand']>;
+
+/** A table's state; with the session, the member's own cards too. */
+const readTable = (tableId: string, withSession: boolean) => call(useCases.pvpTableState, { tableId }, { withSession });
 
 const ACTIONS: Action[] = ['chaal', 'raise', 'pack', 'show'];
 
@@ -142,12 +99,16 @@ function RoomList({ open }: { open: (roomId: string) => void }) {
   const [rooms, setRooms] = useState<Room[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    request<Room[]>('GET', '/wps/relay/GLS2_roomList').then(setRooms, (failure: unknown) => setError(errorMessage(failure)));
+    call(useCases.pvpRooms, {}).then(setRooms, (failure: unknown) => setError(errorMessage(failure)));
   }, []);
   return (
     <div className="tp-rooms" data-testid="pvp-rooms">
       <h2>{t('tp_title')}</h2>
-      {error ? <p className="tp-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="tp-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {!rooms && !error ? <p>{t('tp_loading')}</p> : null}
       <ul>
         {(rooms ?? []).map((room) => (
@@ -176,7 +137,7 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
 
   // Every push is a prompt to read the table again (the push itself carries no hidden card).
   const onPush = useCallback(
-    (event: { tableId?: string; kind?: string }, { load }: TableRoomControls<TableState>) => {
+    (event: HouseTableEvent, { load }: TableRoomControls<TableState>) => {
       void load().catch(() => undefined);
       if (event.kind === 'settled' || event.kind === 'round-opened') {
         if (getToken()) void refreshBalance();
@@ -184,7 +145,13 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
     },
     [refreshBalance],
   );
-  const { state, error, setError, load, offset, now } = useTableRoom<TableState, { tableId?: string; kind?: string }>({ path: `/wps/house/pvp/tables/${tableId}`, tableId, token, tickMs: 200, onPush });
+  const { state, error, setError, load, offset, now } = useTableRoom<TableState>({
+    read: readTable,
+    tableId,
+    token,
+    tickMs: 200,
+    onPush,
+  });
 
   const run = useCallback(
     (work: () => Promise<unknown>) => {
@@ -196,23 +163,29 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
         .catch((failure: unknown) => setError(errorMessage(failure)))
         .finally(() => setBusy(false));
     },
-    [load, refreshBalance],
+    [load, refreshBalance, setError],
   );
 
-  const sit = (seatNo: number) => run(() => request('POST', `/wps/house/pvp/tables/${tableId}/sit`, { auth: true, body: { seatNo } }));
-  const stand = () => run(() => request('POST', `/wps/house/pvp/tables/${tableId}/stand`, { auth: true, body: {} }));
+  const sit = (seatNo: number) => run(() => call(useCases.pvpSit, { tableId, seatNo }));
+  const stand = () => run(() => call(useCases.pvpStand, { tableId }));
   const act = (action: Action) => {
     const handId = state?.hand?.handId;
     if (!handId) return;
     // One id per press: a retry of the same press is answered once by the server.
     const requestId = uuid().replace(/-/g, '');
-    run(() => request('POST', `/wps/house/pvp/tables/${tableId}/act`, { auth: true, body: { handId, action, requestId } }));
+    run(() => call(useCases.pvpAct, { tableId, handId, action, requestId }));
   };
 
   if (!state) {
     return (
       <div className="tp-table" data-testid="pvp-table">
-        {error ? <p className="tp-error" data-testid="pvp-error">{error}</p> : <p>{t('tp_loading')}</p>}
+        {error ? (
+          <p className="tp-error" data-testid="pvp-error">
+            {error}
+          </p>
+        ) : (
+          <p>{t('tp_loading')}</p>
+        )}
       </div>
     );
   }
@@ -228,17 +201,18 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
   const cardsSeen = !!hand && seen === hand.handId;
   const playerAt = (seatNo: number) => (hand && !over ? hand.players.find((player) => player.seatNo === seatNo) : hand?.players.find((player) => player.seatNo === seatNo));
   const seatOf = (seatNo: number) => state.seats.find((seat) => seat.seatNo === seatNo);
-  const statusText = !hand || (over && !startsIn)
-    ? state.seats.length < 2
-      ? t('tp_waiting_players')
-      : t('tp_next_hand')
-    : hand.status === 'playing'
-      ? myTurn
-        ? t('tp_your_turn')
-        : t('tp_turn_of', { seat: hand.turnSeat })
-      : hand.status === 'refunded'
-        ? t('tp_refunded')
-        : t('tp_hand_over');
+  const statusText =
+    !hand || (over && !startsIn)
+      ? state.seats.length < 2
+        ? t('tp_waiting_players')
+        : t('tp_next_hand')
+      : hand.status === 'playing'
+        ? myTurn
+          ? t('tp_your_turn')
+          : t('tp_turn_of', { seat: hand.turnSeat })
+        : hand.status === 'refunded'
+          ? t('tp_refunded')
+          : t('tp_hand_over');
 
   return (
     <div
@@ -288,16 +262,14 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
           ) : null}
           {over && hand ? (
             <div className="tp-result" data-testid="pvp-result" data-winner={hand.winnerSeat ?? ''} data-ended-by={hand.endedBy ?? ''}>
-              {hand.status === 'refunded'
-                ? t('tp_refunded')
-                : t('tp_winner', { seat: hand.winnerSeat, payout: hand.payout, pot: hand.pot, rake: hand.rake })}
+              {hand.status === 'refunded' ? t('tp_refunded') : t('tp_winner', { seat: hand.winnerSeat, payout: hand.payout, pot: hand.pot, rake: hand.rake })}
             </div>
           ) : null}
         </div>
         {Array.from({ length: state.table.seats }, (_, index) => index + 1).map((seatNo) => {
           const seat = seatOf(seatNo);
           const player = playerAt(seatNo);
-          const mine = seat?.mine || (state.mySeat === seatNo);
+          const mine = seat?.mine || state.mySeat === seatNo;
           const showCards = player && (player.cards || (inPlay && player.status === 'active'));
           return (
             <div
@@ -310,7 +282,11 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
                 <>
                   <span className="tp-seat-name">
                     {seat?.player ?? player?.player}
-                    {hand?.dealerSeat === seatNo ? <span className="tp-dealer" title={t('tp_dealer')}>D</span> : null}
+                    {hand?.dealerSeat === seatNo ? (
+                      <span className="tp-dealer" title={t('tp_dealer')}>
+                        D
+                      </span>
+                    ) : null}
                   </span>
                   {player ? <span className="tp-seat-staked">{t('tp_staked', { amount: player.staked })}</span> : null}
                   {showCards ? (
@@ -351,7 +327,7 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
               disabled={busy || !myTurn || !state.canAct.includes(action)}
               onClick={() => act(action)}
             >
-              {t(`tp_act_${action}`, { amount: action === 'raise' && hand ? (Number(hand.stake) * 2).toFixed(2) : hand?.stake ?? '' })}
+              {t(`tp_act_${action}`, { amount: action === 'raise' && hand ? (Number(hand.stake) * 2).toFixed(2) : (hand?.stake ?? '') })}
             </button>
           ))}
           {state.mySeat !== null ? (
@@ -372,9 +348,7 @@ function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
       {hand && hand.actions.length ? (
         <ol className="tp-log" data-testid="pvp-log">
           {hand.actions.map((action) => (
-            <li key={action.seq}>
-              {t('tp_log', { seat: action.seatNo, action: t(`tp_kind_${action.kind}`), amount: action.amount })}
-            </li>
+            <li key={action.seq}>{t('tp_log', { seat: action.seatNo, action: t(`tp_kind_${action.kind}`), amount: action.amount })}</li>
           ))}
         </ol>
       ) : null}

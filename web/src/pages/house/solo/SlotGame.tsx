@@ -12,8 +12,24 @@ interface SpinView {
 }
 
 const SYMBOL_FACES: Record<string, string> = {
-  WILD: '★', SCATTER: '◎', PHARAOH: '👑', SCARAB: '🐞', ANKH: '☥', EYE: '👁', A: 'A', K: 'K', Q: 'Q', J: 'J',
-  SEVEN: '7', BELL: '🔔', MELON: '🍉', GRAPE: '🍇', PLUM: '🫐', ORANGE: '🍊', LEMON: '🍋', CHERRY: '🍒',
+  WILD: '★',
+  SCATTER: '◎',
+  PHARAOH: '👑',
+  SCARAB: '🐞',
+  ANKH: '☥',
+  EYE: '👁',
+  A: 'A',
+  K: 'K',
+  Q: 'Q',
+  J: 'J',
+  SEVEN: '7',
+  BELL: '🔔',
+  MELON: '🍉',
+  GRAPE: '🍇',
+  PLUM: '🫐',
+  ORANGE: '🍊',
+  LEMON: '🍋',
+  CHERRY: '🍒',
 };
 
 /** A 5×3 video slot: paylines, wilds, scatters and free spins, with its published paytable and return. */
@@ -27,7 +43,10 @@ export function SlotGame({ game, title }: { game: string; title: string }) {
   const { busy, error, played, run } = usePlay();
   const outcomeText = useOutcomeText();
   useEffect(() => {
-    houseApi.rules<{ rtp: number }>(game).then((rules) => setRtp(rules.rtp), () => setRtp(null));
+    houseApi.rules<{ rtp: number }>(game).then(
+      (rules) => setRtp(rules.rtp),
+      () => setRtp(null),
+    );
   }, [game]);
   const spin = async () => {
     setSpinning(true);
@@ -67,7 +86,11 @@ export function SlotGame({ game, title }: { game: string; title: string }) {
             {outcomeText(round)}
           </p>
         )}
-        {error && <p className="house-error" role="alert">{error}</p>}
+        {error && (
+          <p className="house-error" role="alert">
+            {error}
+          </p>
+        )}
         <details className="house-paytable">
           <summary>
             {t('house_paytable')} · RTP {rtp !== null ? `${(rtp * 100).toFixed(2)} %` : '…'}

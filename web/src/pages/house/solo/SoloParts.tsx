@@ -154,10 +154,17 @@ export function FairnessPanel({ game, refresh, onRotated }: { game: string; refr
       </div>
       {rotation && (
         <p className="house-revealed">
-          {t('house_revealed_seed')}: <span className="house-mono" data-testid="revealed-seed">{rotation.revealedServerSeed}</span>
+          {t('house_revealed_seed')}:{' '}
+          <span className="house-mono" data-testid="revealed-seed">
+            {rotation.revealedServerSeed}
+          </span>
         </p>
       )}
-      {message && <p className="house-error" role="alert">{message}</p>}
+      {message && (
+        <p className="house-error" role="alert">
+          {message}
+        </p>
+      )}
     </section>
   );
 }
@@ -166,7 +173,10 @@ export function RoundHistory({ game, refresh }: { game: string; refresh: number 
   const { t } = useTranslation();
   const [rounds, setRounds] = useState<HouseRound[]>([]);
   useEffect(() => {
-    houseApi.rounds(game).then((page) => setRounds(page.content), () => setRounds([]));
+    houseApi.rounds(game).then(
+      (page) => setRounds(page.content),
+      () => setRounds([]),
+    );
   }, [game, refresh]);
   return (
     <section className="house-panel">

@@ -1,62 +1,33 @@
-import { request } from '../../../api';
+import { useCases, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call } from '../../../api';
 import { uuid } from '../../../uuid';
 
+type Answer<K extends keyof UseCases> = UseCaseResponse<UseCases[K]>;
+/** A play's fields as the game sends them; the request id is added here. */
+type Play<K extends keyof UseCases> = Omit<UseCaseRequest<UseCases[K]>, 'requestId'>;
+
 /** A round as the house API answers it; `serverSeed` is null until rotation reveals it. */
-export interface HouseRound {
-  roundId: string;
-  game: string;
-  state: 'pending' | 'open' | 'settling' | 'settled' | 'refunded';
-  currency: string;
-  amount: string;
-  win: string;
-  multiplier: string;
-  serverSeedHash: string;
-  serverSeed: string | null;
-  clientSeed: string;
-  nonce: number;
-  params: Record<string, unknown>;
-  result: Record<string, unknown>;
-  createdAt: string;
-  settledAt: string | null;
-  balance?: string;
-}
-
-export interface FairnessState {
-  game: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
-export interface Rotation {
-  revealedServerSeed: string;
-  revealedServerSeedHash: string;
-  newServerSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
-export interface RoundPage {
-  content: HouseRound[];
-  total: number;
-}
+export type HouseRound = Answer<'houseDice'>;
+export type FairnessState = Answer<'houseFairness'>;
+export type Rotation = Answer<'houseRotateSeed'>;
 
 /** Every play carries a fresh request id, so a retried call answers the first round instead of betting twice. */
-const play = <T>(path: string, body: Record<string, unknown>) => request<T>('POST', path, { auth: true, body: { ...body, requestId: uuid().replace(/[^A-Za-z0-9_-]/g, '') } });
+export const newRequestId = (): string => uuid().replace(/[^A-Za-z0-9_-]/g, '');
 
 export const houseApi = {
-  fairness: (game: string) => request<FairnessState>('GET', `/wps/house/fairness?game=${encodeURIComponent(game)}`, { auth: true }),
-  setClientSeed: (game: string, clientSeed: string) => request<FairnessState>('PUT', '/wps/house/fairness/client-seed', { auth: true, body: { game, clientSeed } }),
-  rotate: (game: string) => request<Rotation>('POST', '/wps/house/fairness/rotate', { auth: true, body: { game } }),
-  rounds: (game: string, pageSize = 10) => request<RoundPage>('GET', `/wps/house/rounds?game=${encodeURIComponent(game)}&pageNo=1&pageSize=${pageSize}`, { auth: true }),
-  rules: <T>(game: string) => request<T>('GET', `/wps/house/games/${encodeURIComponent(game)}/rules`),
-  dice: (body: { amount: string; direction: 'over' | 'under'; target: string }) => play<HouseRound>('/wps/house/dice/play', body),
-  plinko: (body: { amount: string; rows: number; risk: string }) => play<HouseRound>('/wps/house/plinko/play', body),
-  slot: (body: { game: string; amount: string }) => play<HouseRound>('/wps/house/slots/spin', body),
-  minesStart: (body: { amount: string; mines: number }) => play<HouseRound>('/wps/house/mines/start', body),
-  minesReveal: (roundId: string, tile: number) => request<HouseRound>('POST', '/wps/house/mines/reveal', { auth: true, body: { roundId, tile } }),
-  minesCashout: (roundId: string) => request<HouseRound>('POST', '/wps/house/mines/cashout', { auth: true, body: { roundId } }),
-  minesActive: () => request<HouseRound | null>('GET', '/wps/house/mines/active', { auth: true }),
+  fairness: (game: string) => call(useCases.houseFairness, { game }),
+  setClientSeed: (game: string, clientSeed: string) => call(useCases.houseSetClientSeed, { game, clientSeed }),
+  rotate: (game: string) => call(useCases.houseRotateSeed, { game }),
+  rounds: (game: string, pageSize = 10) => call(useCases.houseRounds, { game, pageNo: 1, pageSize }),
+  /** The game's published rules; each game reads the part it shows. */
+  rules: <T extends Record<string, unknown>>(game: string) => call(useCases.houseGameRules, { game }) as Promise<T>,
+  dice: (body: Play<'houseDice'>) => call(useCases.houseDice, { ...body, requestId: newRequestId() }),
+  plinko: (body: Play<'housePlinko'>) => call(useCases.housePlinko, { ...body, requestId: newRequestId() }),
+  slot: (body: Play<'houseSlotSpin'>) => call(useCases.houseSlotSpin, { ...body, requestId: newRequestId() }),
+  minesStart: (body: Play<'houseMinesStart'>) => call(useCases.houseMinesStart, { ...body, requestId: newRequestId() }),
+  minesReveal: (roundId: string, tile: number) => call(useCases.houseMinesReveal, { roundId, tile }),
+  minesCashout: (roundId: string) => call(useCases.houseMinesCashout, { roundId }),
+  minesActive: () => call(useCases.houseMinesActive, {}),
 };
 
 /** The verify page's address for a round, with everything needed to recompute it. */

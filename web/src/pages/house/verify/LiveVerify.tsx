@@ -1,19 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, request } from '../../../api';
-import { checkLiveRound, type LiveRoundCheck, type LiveRoundProofInput } from '../../../../../packages/contracts/src/house-live-fairness';
+import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call, errorMessage } from '../../../api';
+import { checkLiveRound, type LiveRoundCheck } from '../../../../../packages/contracts/src/house-live-fairness';
 import type { LiveGame } from '../../../../../packages/contracts/src/house-live';
 import '../live/live.css';
 
-interface LiveRoundProof extends LiveRoundProofInput {
-  tableId: string;
-  roundId: string;
-  settledAt: number | null;
-}
-interface TableSummary {
-  tableId: string;
-  game: LiveGame;
-}
+type LiveRoundProof = UseCaseResponse<UseCases['liveRoundProof']>;
+type TableSummary = UseCaseResponse<UseCases['liveTables']>[number];
 
 /** How a result reads in one line, the same way for the stored and the recomputed one. */
 function describeResult(game: LiveGame, result: Record<string, unknown> | null, odds: Record<string, string> | null): string {
@@ -58,28 +52,31 @@ export function LiveVerify({ initialTable, initialRound }: { initialTable: strin
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    request<TableSummary[]>('GET', '/wps/house/live/tables').then(setTables, () => undefined);
+    call(useCases.liveTables, {}).then(setTables, () => undefined);
   }, []);
 
-  const verify = useCallback(async (table: string, round: string) => {
-    setError(null);
-    setProof(null);
-    setCheck(null);
-    if (!/^\d{1,9}$/.test(round.trim())) {
-      setError(t('hl_verify_round_format'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const found = await request<LiveRoundProof>('GET', `/wps/house/live/tables/${encodeURIComponent(table)}/rounds/${round.trim()}/proof`);
-      setProof(found);
-      setCheck(await checkLiveRound(found));
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }, [t]);
+  const verify = useCallback(
+    async (table: string, round: string) => {
+      setError(null);
+      setProof(null);
+      setCheck(null);
+      if (!/^\d{1,9}$/.test(round.trim())) {
+        setError(t('hl_verify_round_format'));
+        return;
+      }
+      setBusy(true);
+      try {
+        const found = await call(useCases.liveRoundProof, { tableId: table, roundNo: round.trim() });
+        setProof(found);
+        setCheck(await checkLiveRound(found));
+      } catch (caught) {
+        setError(errorMessage(caught));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [t],
+  );
 
   // A "verify" link from a table's history opens this page with the round filled in and checks it at once.
   useEffect(() => {
@@ -124,7 +121,9 @@ export function LiveVerify({ initialTable, initialRound }: { initialTable: strin
             <dt>{t('hl_verify_recomputed')}</dt>
             <dd data-testid="verify-live-recomputed">{describeResult(proof.game, check.recomputed, check.recomputedOdds)}</dd>
             <dt>{t('house_server_seed')}</dt>
-            <dd className="house-mono" data-testid="verify-live-seed">{proof.serverSeed}</dd>
+            <dd className="house-mono" data-testid="verify-live-seed">
+              {proof.serverSeed}
+            </dd>
             <dt>{t('house_server_seed_hash')}</dt>
             <dd className="house-mono">{proof.seedHash}</dd>
             <dt>{t('hl_verify_next_hash')}</dt>

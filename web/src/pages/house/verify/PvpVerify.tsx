@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, request } from '../../../api';
-import type { PvpHandProof } from '../../../../../packages/contracts/src/house-pvp';
+import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call, errorMessage } from '../../../api';
 import { checkPvpHandProof, type PvpHandCheck } from '../pvp/verifyHand';
 import '../live/live.css';
 
-interface RoomSummary {
-  roomId: string;
-  name: string;
-}
+type PvpHandProof = UseCaseResponse<UseCases['pvpHandProof']>;
+type RoomSummary = UseCaseResponse<UseCases['pvpRooms']>[number];
 
 function Check({ id, label, value }: { id: string; label: string; value: boolean | null }) {
   const { t } = useTranslation();
@@ -36,7 +34,7 @@ export function PvpVerify({ initialTable, initialHand }: { initialTable: string;
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    request<RoomSummary[]>('GET', '/wps/relay/GLS2_roomList').then(setRooms, () => undefined);
+    call(useCases.pvpRooms, {}).then(setRooms, () => undefined);
   }, []);
 
   const verify = useCallback(
@@ -50,7 +48,7 @@ export function PvpVerify({ initialTable, initialHand }: { initialTable: string;
       }
       setBusy(true);
       try {
-        const found = await request<PvpHandProof>('GET', `/wps/house/pvp/tables/${encodeURIComponent(table)}/hands/${hand.trim()}/proof`);
+        const found = await call(useCases.pvpHandProof, { tableId: table, handNo: hand.trim() });
         setProof(found);
         setCheck(await checkPvpHandProof(found));
       } catch (caught) {

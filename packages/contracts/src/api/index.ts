@@ -1,0 +1,34 @@
+import type { UseCase } from '../use-case.js';
+import { gamesUseCases } from './games.js';
+import { houseUseCases } from './house.js';
+import { walletUseCases } from './wallet.js';
+import { moneyUseCases } from './money.js';
+import { operatorUseCases } from './operator.js';
+import { identityUseCases } from './identity.js';
+import { secondFactorUseCases } from './second-factors.js';
+import { accountUseCases } from './account.js';
+import { vendorUseCases } from './vendor.js';
+import { sandboxPayUseCases } from './sandbox-pay.js';
+
+/**
+ * Every public call of the platform, declared once (see `use-case.ts`). The gateway mounts these, the web client
+ * calls them by these, and the API reference is generated from them.
+ */
+export const useCases = {
+  ...gamesUseCases,
+  ...houseUseCases,
+  ...walletUseCases,
+  ...moneyUseCases,
+  ...operatorUseCases,
+  ...identityUseCases,
+  ...secondFactorUseCases,
+  ...accountUseCases,
+  ...vendorUseCases,
+  ...sandboxPayUseCases,
+};
+export type UseCases = typeof useCases;
+export type UseCaseId = keyof UseCases;
+
+export const allUseCases: readonly UseCase[] = Object.values(useCases);
+
+export { optionalQueryText } from './fields.js';

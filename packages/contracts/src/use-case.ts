@@ -1,0 +1,184 @@
+import type { z } from 'zod';
+import type { Language } from './error-definition.js';
+import type { AgentContractsRpc, NoticesRpc, PointsRpc } from './small-services.js';
+import type { IdentityRpc } from './identity.js';
+import type { WalletRpc } from './wallet.js';
+import type { GamesRpc } from './games.js';
+import type { HouseRpc } from './house.js';
+
+/**
+ * A use case is one public call, declared once: its HTTP method and path (the spec's own paths and relay names), who
+ * may call it, how it is limited, whether it needs an idempotency key, the request and answer schemas, and the service
+ * operation that carries it out. The gateway mounts its route from this, the web client calls it through a typed
+ * client built from it, and the API reference is generated from it.
+ */
+
+/** The services behind the gateway, each with its typed operations. */
+export interface ServiceContracts {
+  identity: IdentityRpc;
+  wallet: WalletRpc;
+  games: GamesRpc;
+  house: HouseRpc;
+  agentContracts: AgentContractsRpc;
+  points: PointsRpc;
+  notices: NoticesRpc;
+}
+export type ServiceName = keyof ServiceContracts;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call:
+ * - `guest`: anyone; a session, when sent and live, names the caller (the `memberId` context is then present);
+ * - `member`: a live session of any member type;
+ * - `real-member`: a live session of a real-money account (trial accounts get TRIAL_ACCOUNT_REFUSED);
+ * - `operator`: the operator API token;
+ * - `vendor`: a game vendor's signed request.
+ */
+export type Audience = 'guest' | 'member' | 'real-member' | 'operator' | 'vendor';
+
+/**
+ * How calls are counted: `ip` shares the per-address budget of the public API, `vendor` is per vendor code, `none`
+ * is for calls that carry their own throttle (sign-in, SMS, captcha: counted by identity) or that cost nothing.
+ */
+export type RateLimitClass = 'ip' | 'vendor' | 'none';
+
+/** What the gateway knows about a request beyond its fields, by name. */
+export interface RequestContext {
+  /** From the session (member use cases, and guest ones when a live session was sent). */
+  memberId: string;
+  merchantCode: string;
+  currency: string;
+  account: string;
+  memberType: number;
+  sessionToken: string;
+  /** The `language` field, else Accept-Language, else the default. */
+  language: Language;
+  ip: string;
+  userAgent: string | undefined;
+  /** The brand the request names (X-Merchant-Code), unresolved; identity resolves it with the host. */
+  merchantHint: string | undefined;
+  host: string;
+  /** The brand resolved from the session, else the X-Merchant-Code header, else the host. */
+  brandCode: string;
+  brandLanguages: string[];
+  brandCurrency: string;
+  brandCurrencySymbol: string;
+  /** Who acted on the operator API (X-Operator), for the audit trail. */
+  operator: string;
+  /** The member as a house game's player: whose money, in which brand and currency. */
+  player: { memberId: string; merchantCode: string; currency: string };
+  /** The Idempotency-Key header where a call takes it optionally (8–64 letters, digits, - or _); a bad one is refused. */
+  retryKey: string | undefined;
+  /** A signed vendor call's headers (X-Vendor-Code, X-Timestamp, X-Signature), as sent; the service checks them. */
+  vendorCode: string;
+  vendorTimestamp: string;
+  vendorSignature: string;
+}
+export type ContextSource = keyof RequestContext;
+
+/** Operation input fields filled from the context instead of the request: `{ field: source }`. */
+export type ContextMap = Readonly<Record<string, ContextSource>>;
+type ContextValues<M extends ContextMap> = { [K in keyof M]: RequestContext[M[K]] };
+
+/** The operation a use case maps to: a service's method, or a composition the gateway runs across services. */
+export type OperationRef<S extends ServiceName = ServiceName> = S extends ServiceName ? { service: S; method: keyof ServiceContracts[S] & string } : never;
+
+export interface UseCase<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, S extends ServiceName = ServiceName, Ctx extends ContextMap = ContextMap> {
+  /** Unique, stable: the OpenAPI operationId and the client's name for the call. */
+  readonly id: string;
+  readonly summary: string;
+  /** What the reference says beyond the summary: the rules and the refusals a caller should expect. */
+  readonly description?: string;
+  /** The spec's area, grouping the reference. */
+  readonly tag: string;
+  readonly method: HttpMethod;
+  /** Express-style path, `:name` for path fields. The first is canonical; aliases answer the same. */
+  readonly paths: readonly [string, ...string[]];
+  readonly auth: Audience;
+  readonly rateLimit: RateLimitClass;
+  /** Money-moving calls need an Idempotency-Key header; it reaches the operation as `idempotencyKey`. */
+  readonly idempotent: boolean;
+  /** Request fields: query and path fields for GET, and the JSON body merged over them otherwise. */
+  readonly request: Req;
+  /** The answer's `value`; or, with `contentType`, the whole answer in that media type (an image, a page). */
+  readonly response: Res;
+  readonly contentType?: 'image/svg+xml' | 'text/html';
+  /** Largest body accepted, where the default 64 kB does not fit (proof uploads, small operator bodies). */
+  readonly bodyLimit?: string;
+  /**
+   * `text`: the body reaches the operation as the exact text sent (`request.body`), for signatures over its bytes.
+   * `json-or-form`: a plain HTML form may post it too (application/x-www-form-urlencoded).
+   */
+  readonly bodyFormat?: 'json' | 'text' | 'json-or-form';
+  /** With `bodyFormat: 'text'`: the JSON the text must hold, checked by the service after the signature; for the reference. */
+  readonly signedBody?: z.ZodType;
+  /** Same answer for every guest of a brand and language: each gateway keeps it this long. */
+  readonly publicCacheMs?: number;
+  /**
+   * The service operation, with its input made of the request fields, the context fields and the fixed fields. `edge`
+   * names a use case the gateway carries out itself (signature checks, files, several services in one answer).
+   */
+  readonly operation: OperationRef<S> | { edge: string };
+  readonly context?: Ctx;
+  /** Operation input fields taken from the context only when the request does not carry them. */
+  readonly defaults?: ContextMap;
+  readonly fixed?: Readonly<Record<string, unknown>>;
+  /** A budget per member, counted after authentication (e.g. shots a second in the fishing game). */
+  readonly memberRateLimit?: { readonly name: string; readonly limit: number; readonly windowMs: number };
+}
+
+/** The service method's input as the gateway must produce it. */
+type OperationInput<S extends ServiceName, M extends string> = M extends keyof ServiceContracts[S] ? (ServiceContracts[S][M] extends { input: infer I extends z.ZodType } ? z.input<I> : never) : never;
+
+/** The service method's output. */
+export type OperationOutput<S extends ServiceName, M extends string> = M extends keyof ServiceContracts[S]
+  ? ServiceContracts[S][M] extends { output: infer O extends z.ZodType }
+    ? z.output<O>
+    : never
+  : never;
+
+/**
+ * Declares a use case mapped to a service method. The compiler checks that the request fields, the context fields and
+ * the fixed fields together make the method's input, and that the declared answer is what the method returns.
+ */
+export function serviceUseCase<
+  S extends ServiceName,
+  M extends keyof ServiceContracts[S] & string,
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  const Ctx extends ContextMap = Record<never, ContextSource>,
+  const Fixed extends Readonly<Record<string, unknown>> = Record<never, never>,
+  const Idempotent extends boolean = boolean,
+  const Defaults extends ContextMap = Record<never, ContextSource>,
+>(
+  declaration: Omit<UseCase<Req, Res, S, Ctx>, 'operation' | 'fixed' | 'context' | 'idempotent' | 'defaults'> & {
+    idempotent: Idempotent;
+    operation: { service: S; method: M };
+    context?: Ctx;
+    defaults?: Defaults;
+    fixed?: Fixed;
+  } & CheckInput<z.output<Req> & ContextValues<Ctx> & Partial<ContextValues<Defaults>> & Fixed & IdempotencyField<Idempotent>, OperationInput<S, M>> &
+    CheckOutput<OperationOutput<S, M>, z.input<Res>>,
+): UseCase<Req, Res, S, Ctx> {
+  return declaration as UseCase<Req, Res, S, Ctx>;
+}
+
+/** Declares a use case the gateway carries out itself (see `UseCase.operation`). */
+export function edgeUseCase<Req extends z.ZodType, Res extends z.ZodType>(
+  declaration: Omit<UseCase<Req, Res>, 'operation' | 'context' | 'fixed'> & { operation: { edge: string } },
+): UseCase<Req, Res> {
+  return declaration;
+}
+
+type IdempotencyField<I> = I extends true ? { idempotencyKey: string } : unknown;
+/** Resolves to `unknown` when the given fields make the input; otherwise to a property naming the mismatch. */
+type CheckInput<Given, Needed> = [Given] extends [Needed] ? unknown : { 'operation input does not match': { given: Given; needed: Needed } };
+type CheckOutput<Produced, Declared> = [Produced] extends [Declared] ? unknown : { 'declared response does not match the operation': { produced: Produced; declared: Declared } };
+
+export type UseCaseRequest<U extends UseCase> = z.input<U['request']>;
+export type UseCaseResponse<U extends UseCase> = z.output<U['response']>;
+
+/** The context a use case needs, in the order the gateway resolves it (the brand costs a call; the rest is free). */
+export const needsBrand = (useCase: UseCase): boolean =>
+  Object.values(useCase.context ?? {}).some((source) => source === 'brandCode' || source === 'brandLanguages' || source === 'brandCurrency' || source === 'brandCurrencySymbol');

@@ -1,0 +1,237 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { isTrialType, VENDOR_HEADERS, type Merchant, type RequestContext, type SessionPrincipal, type UseCase, type UseCaseResponse } from '@wps/contracts';
+import type { z } from 'zod';
+import { AppError, requestLanguage } from '@wps/platform';
+import { bearerToken, clientIp, merchantHint } from './auth.js';
+import { rateLimiter, type EdgeOptions } from './routes/edge.js';
+import { PublicAnswers } from './public-answers.js';
+import type { GatewayClients } from './clients.js';
+
+/** What a use case the gateway carries out itself gets; it answers a value, or sends the response itself. */
+export interface EdgeCall<Input = Record<string, unknown>> {
+  /** The parsed request, with `idempotencyKey` where the declaration asks for one. */
+  request: Input;
+  context: UseCaseContext;
+  req: Request;
+  res: Response;
+  clients: GatewayClients;
+}
+export type EdgeOperation = (call: EdgeCall) => Promise<{ value: unknown } | void>;
+
+/** Binds an edge operation to its declaration, typing its request and answer from it. */
+export function edgeOperation<U extends UseCase>(
+  useCase: U,
+  run: (call: EdgeCall<z.output<U['request']> & { idempotencyKey?: string }>) => Promise<{ value: UseCaseResponse<U> } | void>,
+): [string, EdgeOperation] {
+  if (!('edge' in useCase.operation)) throw new Error(`${useCase.id} is not declared as an edge use case`);
+  return [useCase.operation.edge, run as unknown as EdgeOperation];
+}
+
+/** Resolves context fields on demand: most calls need two or three, and the brand costs a service call. */
+export interface UseCaseContext {
+  get<K extends keyof RequestContext>(name: K): Promise<RequestContext[K]>;
+  principal: SessionPrincipal | undefined;
+}
+
+export interface UseCaseOptions extends EdgeOptions {
+  /** OPERATOR_TOKEN: without it the operator use cases answer 404. */
+  operatorToken?: string;
+  /** VENDOR_REQUESTS_PER_10S: signed vendor calls per vendor code per 10 s. */
+  requestsPerVendorPer10s?: number;
+  edgeOperations?: Record<string, EdgeOperation>;
+}
+
+/** Brands change rarely and every lobby call needs one: each gateway keeps the answer briefly. */
+const MERCHANT_CACHE_MS = 30_000;
+const MERCHANT_CACHE_ENTRIES_MAX = 1_000;
+const DEFAULT_BODY_LIMIT = '64kb';
+export const VENDOR_RATE_WINDOW_MS = 10_000;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+const expressPath = (path: string) => path;
+
+/**
+ * Mounts every declared use case: the route, its rate limit, who may call, the request parsed from its schema, the
+ * context it names, and the service operation or edge operation it maps to, answered in the envelope.
+ */
+export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptions): Router {
+  const router = express.Router();
+  const { clients, sessions } = options;
+  const limiters: Record<UseCase['rateLimit'], RequestHandler | undefined> = {
+    ip: rateLimiter(options.cache, { name: 'api:ip', limit: options.requestsPerIpPerMinute, windowMs: 60_000 }, clientIp),
+    // Per vendor code on the shared store, so one vendor's burst (or retry storm) cannot starve the others, whichever
+    // gateway its calls land on; refused calls never reach a service.
+    vendor: rateLimiter(
+      options.cache,
+      { name: 'vendor', limit: options.requestsPerVendorPer10s ?? 6_000, windowMs: VENDOR_RATE_WINDOW_MS },
+      (req) => header(req.headers[VENDOR_HEADERS.vendor]).slice(0, 40) || '-',
+    ),
+    none: undefined,
+  };
+  const merchants = new Map<string, { merchant: Promise<Merchant>; expiresAt: number }>();
+  const brandOf = (req: Request): Promise<Merchant> => {
+    const hint = merchantHint(req);
+    const key = `${hint.merchantCode ?? ''}|${hint.host ?? ''}`;
+    const cached = merchants.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.merchant;
+    if (merchants.size >= MERCHANT_CACHE_ENTRIES_MAX) merchants.clear();
+    const merchant = clients.identity.resolveMerchant(hint);
+    merchants.set(key, { merchant, expiresAt: Date.now() + MERCHANT_CACHE_MS });
+    merchant.catch(() => merchants.delete(key));
+    return merchant;
+  };
+  const operatorDigest = options.operatorToken ? digest(options.operatorToken) : undefined;
+  const answers = new PublicAnswers();
+
+  const authenticate =
+    (useCase: UseCase): RequestHandler =>
+    async (req, _res, next) => {
+      switch (useCase.auth) {
+        case 'guest': {
+          // A guest call names the member when a live session comes with it; an unknown token is just a guest.
+          const token = bearerToken(req);
+          const principal = token && Object.values(useCase.context ?? {}).some((source) => source === 'memberId') ? await sessions.principal(token) : null;
+          if (principal && token) {
+            req.principal = principal;
+            req.sessionToken = token;
+          }
+          return next();
+        }
+        case 'member':
+        case 'real-member': {
+          const token = bearerToken(req);
+          const principal = token ? await sessions.principal(token) : null;
+          if (!principal || !token) return next(new AppError('NOT_LOGGED_IN'));
+          req.principal = principal;
+          req.sessionToken = token;
+          if (useCase.auth === 'real-member' && isTrialType(principal.type)) return next(new AppError('TRIAL_ACCOUNT_REFUSED'));
+          return next();
+        }
+        case 'operator': {
+          if (!operatorDigest) return next(new AppError('NOT_FOUND'));
+          const header = req.headers.authorization ?? '';
+          const presented = header.startsWith('Operator ') ? header.slice(9).trim() : '';
+          // Digests have equal length, so the comparison takes the same time for any presented token.
+          if (!presented || !timingSafeEqual(digest(presented), operatorDigest)) return next(new AppError('OPERATOR_UNAUTHORIZED'));
+          return next();
+        }
+        case 'vendor':
+          // The vendor's signature covers the raw body; the owning service checks it (see the edge operation).
+          return next();
+      }
+    };
+
+  const contextOf = (req: Request, sessionOptional: boolean): UseCaseContext => {
+    const principal = req.principal;
+    const fromSession = <T>(pick: (principal: SessionPrincipal) => T): T => {
+      if (principal) return pick(principal);
+      // A guest call without a session simply has no member fields.
+      if (sessionOptional) return undefined as T;
+      throw new AppError('NOT_LOGGED_IN');
+    };
+    const values: { [K in keyof RequestContext]: () => RequestContext[K] | Promise<RequestContext[K]> } = {
+      memberId: () => fromSession((p) => p.memberId),
+      merchantCode: () => fromSession((p) => p.merchantCode),
+      currency: () => fromSession((p) => p.currency),
+      account: () => fromSession((p) => p.account),
+      memberType: () => fromSession((p) => p.type),
+      sessionToken: () => fromSession(() => req.sessionToken!),
+      language: () => requestLanguage(req),
+      ip: () => clientIp(req),
+      userAgent: () => req.headers['user-agent'],
+      merchantHint: () => merchantHint(req).merchantCode,
+      host: () => req.hostname,
+      brandCode: async () => (await brandOf(req)).code,
+      brandLanguages: async () => (await brandOf(req)).languages,
+      brandCurrency: async () => (await brandOf(req)).currency,
+      brandCurrencySymbol: async () => (await brandOf(req)).currencySymbol,
+      player: () => fromSession((p) => ({ memberId: p.memberId, merchantCode: p.merchantCode, currency: p.currency })),
+      retryKey: () => {
+        const key = req.headers['idempotency-key'];
+        if (key === undefined) return undefined;
+        if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw new AppError('VALIDATION_FAILED', { field: 'idempotency-key' });
+        return key;
+      },
+      vendorCode: () => header(req.headers[VENDOR_HEADERS.vendor]).slice(0, 40),
+      vendorTimestamp: () => header(req.headers[VENDOR_HEADERS.timestamp]).slice(0, 20),
+      vendorSignature: () => header(req.headers[VENDOR_HEADERS.signature]).slice(0, 200),
+      operator: () => {
+        const name = req.headers['x-operator'];
+        return typeof name === 'string' && /^[\w.@-]{1,60}$/.test(name) ? name : 'operator';
+      },
+    };
+    return { principal, get: async (name) => values[name]() };
+  };
+
+  const handle = (useCase: UseCase): RequestHandler => {
+    const contextEntries = Object.entries(useCase.context ?? {});
+    return async (req, res) => {
+      const body = useCase.bodyFormat === 'text' ? { body: typeof req.body === 'string' ? req.body : '' } : isRecord(req.body) ? req.body : {};
+      const sent: Record<string, unknown> = useCase.method === 'GET' ? { ...req.query } : { ...req.query, ...body };
+      // The path names the resource: a query or body field of the same name is a request to act on another one.
+      if (Object.keys(req.params).some((name) => name in sent)) throw new AppError('VALIDATION_FAILED');
+      const fields = { ...sent, ...req.params };
+      const request = useCase.request.parse(fields) as Record<string, unknown>;
+      const context = contextOf(req, useCase.auth === 'guest');
+      const input: Record<string, unknown> = { ...request };
+      for (const [field, source] of contextEntries) {
+        const value = await context.get(source);
+        if (value !== undefined) input[field] = value;
+      }
+      for (const [field, source] of Object.entries(useCase.defaults ?? {})) {
+        if (input[field] !== undefined) continue;
+        const value = await context.get(source);
+        if (value !== undefined) input[field] = value;
+      }
+      Object.assign(input, useCase.fixed);
+      if (useCase.idempotent) input.idempotencyKey = idempotencyKey(req);
+      const operation = useCase.operation;
+      if ('edge' in operation) {
+        const edge = options.edgeOperations?.[operation.edge];
+        if (!edge) throw new AppError('NOT_FOUND');
+        const answer = await edge({ request: input, context, req, res, clients });
+        if (answer) res.json({ success: true, value: answer.value });
+        return;
+      }
+      const client = clients[operation.service] as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+      const call = () => client[operation.method]!(input);
+      if (useCase.publicCacheMs !== undefined && !req.principal) {
+        res.type('json').send(await answers.get(JSON.stringify([useCase.id, input]), useCase.publicCacheMs, call));
+        return;
+      }
+      res.json({ success: true, value: await call() });
+    };
+  };
+
+  for (const useCase of useCases) {
+    const chain: RequestHandler[] = [];
+    const limiter = limiters[useCase.rateLimit];
+    if (limiter) chain.push(limiter);
+    chain.push(authenticate(useCase));
+    const memberRule = useCase.memberRateLimit;
+    if (memberRule) chain.push(rateLimiter(options.cache, { ...memberRule }, (req) => req.principal?.memberId ?? clientIp(req)));
+    if (useCase.method !== 'GET') {
+      const limit = useCase.bodyLimit ?? DEFAULT_BODY_LIMIT;
+      if (useCase.bodyFormat === 'text') chain.push(express.text({ type: () => true, limit }));
+      else chain.push(express.json({ limit }));
+      if (useCase.bodyFormat === 'json-or-form') chain.push(express.urlencoded({ extended: false, limit }));
+    }
+    chain.push(handle(useCase));
+    for (const path of useCase.paths) {
+      const method = useCase.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+      router[method](expressPath(path), ...chain);
+    }
+  }
+  return router;
+}
+
+const header = (value: string | string[] | undefined): string => (typeof value === 'string' ? value : '');
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Money-moving calls need a key so a retried request cannot move money twice. */
+export const idempotencyKey = (req: Request): string => {
+  const key = req.headers['idempotency-key'];
+  if (typeof key !== 'string' || key.length === 0 || key.length > 200) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  return key;
+};

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { AppError } from '@wps/platform';
+import { formatMinor } from '@wps/contracts';
+import { transferLegs } from '../../domain/ledger.js';
+import { requestHash } from '../../domain/idempotency.js';
+import { ensureAccount, findIdempotent, postTransaction } from '../../infra/ledger-store.js';
+import { wakeRelay, type PaymentsDeps } from './deps.js';
+import { announceMainBalances } from './ledger-moves.js';
+import { oncePerKey } from './once-per-key.js';
+import { positiveAmount } from './payment-rules.js';
+import { transferRefusal, type TransferParties } from './transfer-rules.js';
+
+type TransferAnswer = { transferId: string; balance: string; currency: string };
+
+/**
+ * Member money to the upline or an agent's money into its downline (identity supplies the tree facts), once per key.
+ * Unlike a payment, the ledger transaction itself carries the key and the stored answer.
+ */
+export async function transfer(
+  deps: Pick<PaymentsDeps, 'db' | 'outbox' | 'relay' | 'clock'>,
+  input: TransferParties & { merchantCode: string; currency: string; amount: string; idempotencyKey: string },
+): Promise<TransferAnswer> {
+  const refusal = transferRefusal(input);
+  if (refusal) throw new AppError(refusal);
+  const amountMinor = positiveAmount(input.amount, input.currency);
+  const actor = `member:${input.fromMemberId}`;
+  const hash = requestHash({ op: 'transfer', toMemberId: input.toMemberId, amountMinor: amountMinor.toString() });
+  const result = await oncePerKey<TransferAnswer>(
+    async () => {
+      const stored = await findIdempotent(deps.db.orm, input.merchantCode, actor, input.idempotencyKey);
+      return stored && { hash: stored.requestHash, answer: stored.response as TransferAnswer };
+    },
+    hash,
+    () =>
+      deps.db.transaction(async (tx) => {
+        const transferId = randomUUID();
+        const from = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.fromMemberId, currency: input.currency });
+        const to = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.toMemberId, currency: input.currency });
+        const posted = await postTransaction(tx, {
+          merchantCode: input.merchantCode,
+          cause: 'transfer',
+          causeRef: `transfer:${transferId}`,
+          actor,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          legs: transferLegs(from.id, to.id, input.currency, amountMinor),
+          response: ({ legs }) => ({ transferId, balance: formatMinor(legs.find((leg) => leg.accountId === from.id)!.balanceAfterMinor, input.currency), currency: input.currency }),
+        });
+        const completedAt = deps.clock().toISOString();
+        await tx.execute(
+          sql`INSERT INTO wallet.transfers (id, merchant_code, from_member_id, to_member_id, currency, amount_minor, transaction_id, created_at)
+              VALUES (${transferId}, ${input.merchantCode}, ${input.fromMemberId}, ${input.toMemberId}, ${input.currency}, ${amountMinor.toString()}::bigint, ${posted.transactionId}, ${completedAt}::timestamptz)`,
+        );
+        await announceMainBalances(deps.outbox, tx, input.merchantCode, posted, 'transfer', [from.id, to.id]);
+        await deps.outbox.add(tx, 'transfer.completed', transferId, {
+          transferId,
+          merchantCode: input.merchantCode,
+          fromMemberId: input.fromMemberId,
+          toMemberId: input.toMemberId,
+          currency: input.currency,
+          amountMinor: amountMinor.toString(),
+          completedAt,
+        });
+        return posted.response as TransferAnswer;
+      }),
+  );
+  wakeRelay(deps);
+  return result;
+}
