@@ -59,7 +59,6 @@ export class Jackpot {
         causeRef: ref,
         actor: 'jackpot',
         legs: transferLegs(from, to, bet.currency, amountMinor),
-        response: () => null,
       });
       const poolLeg = posted.legs.find((leg) => leg.accountId === pool.id);
       if (poolLeg) pool = { ...pool, balance_minor: poolLeg.balanceAfterMinor.toString(), version: String(poolLeg.version) };

@@ -3,7 +3,7 @@ import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Exec
 import { formatMinor, parseMajor, type Balance } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
-import { ensureAccount, findAccount, findIdempotent, postTransaction } from '../infra/ledger-store.js';
+import { answeredBalance, ensureAccount, findAccount, findIdempotent, postTransaction, type PostingAnswer } from '../infra/ledger-store.js';
 import type { WalletConfig } from '../config.js';
 import { announceBalances } from './balances.js';
 
@@ -13,6 +13,14 @@ export interface MoneyDeps {
   relay: () => OutboxRelay | undefined;
   config: WalletConfig;
 }
+
+/** A demo deposit's answer: the member's balance after it, from the ledger transaction's stored answer. */
+const depositAnswer = (stored: PostingAnswer<{ currency: string }>): Balance & { transactionId: string } => ({
+  balance: answeredBalance(stored, stored.currency),
+  currency: stored.currency,
+  version: stored.version ?? 0,
+  transactionId: stored.transactionId,
+});
 
 export class MemberMoney {
   constructor(private readonly deps: MoneyDeps) {}
@@ -42,7 +50,7 @@ export class MemberMoney {
       const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.idempotencyKey);
       if (!stored) return undefined;
       if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return stored.response as Balance & { transactionId: string };
+      return depositAnswer(stored.response as PostingAnswer<{ currency: string }>);
     };
     const previous = await replay();
     if (previous) return previous;
@@ -58,13 +66,11 @@ export class MemberMoney {
           idempotencyKey: input.idempotencyKey,
           requestHash: hash,
           legs: transferLegs(funding.id, member.id, input.currency, amountMinor),
-          response: ({ transactionId, legs }) => {
-            const leg = legs.find((candidate) => candidate.accountId === member.id)!;
-            return { balance: formatMinor(leg.balanceAfterMinor, input.currency), currency: input.currency, version: leg.version, transactionId };
-          },
+          answer: { currency: input.currency },
+          answerAccountId: member.id,
         });
         await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'demo_deposit', posted.legs);
-        return posted.response as Balance & { transactionId: string };
+        return depositAnswer(posted.answer);
       });
       this.deps.relay()?.wake();
       return result;

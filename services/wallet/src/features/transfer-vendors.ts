@@ -1,8 +1,7 @@
 import { AppError, type Database, type Outbox, type OutboxRelay, isUniqueViolation } from '@wps/platform';
-import { formatMinor } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
-import { ensureAccount, findIdempotent, postTransaction } from '../infra/ledger-store.js';
+import { answeredBalance, ensureAccount, findIdempotent, postTransaction, type PostingAnswer } from '../infra/ledger-store.js';
 import { announceBalances } from './balances.js';
 
 export interface VendorTransferInput {
@@ -20,6 +19,12 @@ export interface VendorTransferAnswer {
   currency: string;
 }
 
+const transferAnswer = (stored: PostingAnswer<{ currency: string }>): VendorTransferAnswer => ({
+  transactionId: stored.transactionId,
+  balance: answeredBalance(stored, stored.currency),
+  currency: stored.currency,
+});
+
 /**
  * Money held by transfer-style game vendors. Each vendor has one account per brand and currency that mirrors what
  * our players hold there; it may go negative, because players win at the vendor. The games service keys every move,
@@ -36,7 +41,7 @@ export class TransferVendorMoney {
       const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.key);
       if (!stored) return undefined;
       if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return stored.response as VendorTransferAnswer;
+      return transferAnswer(stored.response as PostingAnswer<{ currency: string }>);
     };
     const previous = await replay();
     if (previous) return previous;
@@ -53,13 +58,11 @@ export class TransferVendorMoney {
           idempotencyKey: input.key,
           requestHash: hash,
           legs,
-          response: ({ transactionId, legs: postedLegs }) => {
-            const leg = postedLegs.find((candidate) => candidate.accountId === member.id)!;
-            return { transactionId, balance: formatMinor(leg.balanceAfterMinor, input.currency), currency: input.currency };
-          },
+          answer: { currency: input.currency },
+          answerAccountId: member.id,
         });
         await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'transfer', posted.legs);
-        return posted.response as VendorTransferAnswer;
+        return transferAnswer(posted.answer);
       });
       this.deps.relay()?.wake();
       return answer;

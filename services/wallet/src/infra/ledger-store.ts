@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor, isSqlState, SQL_STATE } from '@wps/platform';
+import { formatMinor } from '@wps/contracts';
 import { checkLegs, type Leg } from '../domain/ledger.js';
 
 export type OwnerType = 'member' | 'house' | 'clearing' | 'agent' | 'funding' | 'vendor';
@@ -96,12 +97,18 @@ export async function findIdempotent(tx: Executor, merchantCode: string, actor: 
 /** The CHECK that keeps a non-negative account at or above zero refused a leg. */
 export const isInsufficientFunds = (error: unknown): boolean => isSqlState(error, SQL_STATE.checkViolation, 'balance_not_negative');
 
+/** The stored answer of a posting: its fixed fields, its id, and the balance after and version of one account. */
+export type PostingAnswer<T extends object = object> = T & { transactionId: string; balanceAfterMinor?: string; version?: number };
+
 /**
- * Posts a balanced transaction: one transaction row with its cause, actor and stored answer, one entry per leg, and
- * each account's balance and version moved in the same statement that locks it. A leg that would take a
- * non-negative account below zero fails the CHECK and the whole transaction rolls back as INSUFFICIENT_FUNDS.
+ * Posts a balanced transaction through `wallet.post_transaction` (migration 006), the one implementation every
+ * posting uses, keyed vendor calls included: one transaction row with its cause, actor and stored answer, one entry
+ * per leg, and each account's balance and version moved in the statement that locks it, in one round trip. A leg that
+ * would take a non-negative account below zero fails the CHECK and the whole transaction rolls back as
+ * INSUFFICIENT_FUNDS. The stored answer is `answer` plus the transaction id and, when `answerAccountId` is given, that
+ * account's balance after and version; a replay reads the same answer back (`findIdempotent`).
  */
-export async function postTransaction(
+export async function postTransaction<T extends object = object>(
   tx: Executor,
   input: {
     merchantCode: string;
@@ -111,43 +118,34 @@ export async function postTransaction(
     idempotencyKey?: string;
     requestHash?: string;
     legs: Leg[];
-    response: (posted: { transactionId: string; legs: PostedLeg[] }) => unknown;
+    answer?: T;
+    answerAccountId?: string;
   },
-): Promise<{ transactionId: string; legs: PostedLeg[]; response: unknown }> {
-  const legs = checkLegs(input.legs);
+): Promise<{ transactionId: string; legs: PostedLeg[]; answer: PostingAnswer<T> }> {
   const transactionId = randomUUID();
-  const posted: PostedLeg[] = [];
+  const posting = {
+    id: transactionId,
+    merchantCode: input.merchantCode,
+    cause: input.cause,
+    causeRef: input.causeRef ?? null,
+    actor: input.actor,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.requestHash ?? null,
+    legs: checkLegs(input.legs).map((leg) => ({ accountId: leg.accountId, currency: leg.currency, amountMinor: leg.amountMinor.toString() })),
+    answer: input.answer ?? {},
+    answerAccountId: input.answerAccountId ?? null,
+  };
+  let result: { answer: PostingAnswer<T>; legs: { accountId: string; ownerType: OwnerType; ownerId: string; currency: string; amountMinor: string; balanceAfterMinor: string; version: number }[] };
   try {
-    for (const leg of legs) {
-      const [account] = await rows<AccountRow>(
-        tx,
-        sql`UPDATE wallet.accounts SET balance_minor = balance_minor + ${leg.amountMinor.toString()}::bigint, version = version + 1
-            WHERE id = ${leg.accountId} AND currency = ${leg.currency}
-            RETURNING id, owner_type, owner_id, currency, balance_minor, version`,
-      );
-      if (!account) throw new Error(`account ${leg.accountId} in ${leg.currency} not found`);
-      posted.push({
-        accountId: account.id,
-        ownerType: account.owner_type,
-        ownerId: account.owner_id,
-        currency: account.currency,
-        amountMinor: leg.amountMinor,
-        balanceAfterMinor: BigInt(account.balance_minor),
-        version: Number(account.version),
-      });
-    }
+    const [row] = await rows<{ posted: unknown }>(tx, sql`SELECT wallet.post_transaction(${JSON.stringify(posting)}::jsonb) AS posted`);
+    result = (typeof row!.posted === 'string' ? JSON.parse(row!.posted) : row!.posted) as typeof result;
   } catch (error) {
     if (isInsufficientFunds(error)) throw new AppError('INSUFFICIENT_FUNDS', { cause: error });
     throw error;
   }
-  const response = input.response({ transactionId, legs: posted });
-  // The transaction row carries its stored answer, so a replay can never see the movement without it.
-  await tx.execute(
-    sql`INSERT INTO wallet.transactions (id, merchant_code, cause, cause_ref, actor, idempotency_key, request_hash, response)
-        VALUES (${transactionId}, ${input.merchantCode}, ${input.cause}, ${input.causeRef ?? null}, ${input.actor}, ${input.idempotencyKey ?? null},
-                ${input.requestHash ?? null}, ${JSON.stringify(response ?? null)}::jsonb)`,
-  );
-  const values = posted.map((leg) => sql`(${transactionId}, ${leg.accountId}, ${leg.currency}, ${leg.amountMinor.toString()}::bigint, ${leg.balanceAfterMinor.toString()}::bigint)`);
-  await tx.execute(sql`INSERT INTO wallet.entries (transaction_id, account_id, currency, amount_minor, balance_after_minor) VALUES ${sql.join(values, sql`, `)}`);
-  return { transactionId, legs: posted, response };
+  const legs = result.legs.map((leg) => ({ ...leg, amountMinor: BigInt(leg.amountMinor), balanceAfterMinor: BigInt(leg.balanceAfterMinor), version: Number(leg.version) }));
+  return { transactionId, legs, answer: result.answer };
 }
+
+/** The balance after that a stored answer carries, in the currency's major units. */
+export const answeredBalance = (answer: PostingAnswer, currency: string): string => formatMinor(BigInt(answer.balanceAfterMinor ?? '0'), currency);

@@ -12,7 +12,7 @@ export async function memberAccounts(tx: Executor, member: MemberRef): Promise<{
   return { main, held };
 }
 
-/** The payment row keeps the answer for replays, so the ledger transaction stores none and takes no idempotency key. */
+/** The payment row keeps the answer for replays, so the ledger transaction takes no idempotency key. */
 export function movePaymentMoney(
   tx: Executor,
   move: { merchantCode: string; cause: Cause; causeRef: string; actor: string; fromAccountId: string; toAccountId: string; currency: string; amountMinor: bigint },
@@ -23,7 +23,6 @@ export function movePaymentMoney(
     causeRef: move.causeRef,
     actor: move.actor,
     legs: transferLegs(move.fromAccountId, move.toAccountId, move.currency, move.amountMinor),
-    response: () => null,
   });
 }
 

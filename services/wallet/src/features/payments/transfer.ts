@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AppError } from '@wps/platform';
-import { formatMinor } from '@wps/contracts';
 import { transferLegs } from '../../domain/ledger.js';
 import { requestHash } from '../../domain/idempotency.js';
-import { ensureAccount, findIdempotent, postTransaction } from '../../infra/ledger-store.js';
+import { answeredBalance, ensureAccount, findIdempotent, postTransaction, type PostingAnswer } from '../../infra/ledger-store.js';
 import { wakeRelay, type PaymentsDeps } from './deps.js';
 import { announceMainBalances } from './ledger-moves.js';
 import { oncePerKey } from './once-per-key.js';
@@ -12,6 +11,13 @@ import { positiveAmount } from './payment-rules.js';
 import { transferRefusal, type TransferParties } from './transfer-rules.js';
 
 type TransferAnswer = { transferId: string; balance: string; currency: string };
+type StoredTransfer = PostingAnswer<{ transferId: string; currency: string }>;
+
+const transferAnswer = (stored: StoredTransfer): TransferAnswer => ({
+  transferId: stored.transferId,
+  balance: answeredBalance(stored, stored.currency),
+  currency: stored.currency,
+});
 
 /**
  * Member money to the upline or an agent's money into its downline (identity supplies the tree facts), once per key.
@@ -29,7 +35,7 @@ export async function transfer(
   const result = await oncePerKey<TransferAnswer>(
     async () => {
       const stored = await findIdempotent(deps.db.orm, input.merchantCode, actor, input.idempotencyKey);
-      return stored && { hash: stored.requestHash, answer: stored.response as TransferAnswer };
+      return stored && { hash: stored.requestHash, answer: transferAnswer(stored.response as StoredTransfer) };
     },
     hash,
     () =>
@@ -45,7 +51,8 @@ export async function transfer(
           idempotencyKey: input.idempotencyKey,
           requestHash: hash,
           legs: transferLegs(from.id, to.id, input.currency, amountMinor),
-          response: ({ legs }) => ({ transferId, balance: formatMinor(legs.find((leg) => leg.accountId === from.id)!.balanceAfterMinor, input.currency), currency: input.currency }),
+          answer: { transferId, currency: input.currency },
+          answerAccountId: from.id,
         });
         const completedAt = deps.clock().toISOString();
         await tx.execute(
@@ -62,7 +69,7 @@ export async function transfer(
           amountMinor: amountMinor.toString(),
           completedAt,
         });
-        return posted.response as TransferAnswer;
+        return transferAnswer(posted.answer);
       }),
   );
   wakeRelay(deps);
