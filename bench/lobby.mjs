@@ -21,6 +21,13 @@ async function request(url) {
   if (!response.ok || body.success !== true) throw new Error(`${url}: ${response.status}`);
 }
 
+/** Why requests failed, by message, printed after the table so an error count is never a mystery. */
+const errorReasons = new Map();
+const noteError = (error) => {
+  const reason = error instanceof Error ? error.message.replace(/\?.*?:/, ':') : String(error);
+  errorReasons.set(reason, (errorReasons.get(reason) ?? 0) + 1);
+};
+
 /** Back-to-back requests from `concurrency` workers for `seconds`; the urls are taken in turn. */
 async function closedLoop(urls, seconds) {
   const deadline = performance.now() + seconds * 1000;
@@ -35,8 +42,9 @@ async function closedLoop(urls, seconds) {
         try {
           await request(url);
           done++;
-        } catch {
+        } catch (error) {
           errors++;
+          noteError(error);
         }
       }
     }),
@@ -60,7 +68,10 @@ async function openLoop(urls, rate, seconds) {
     inFlight.push(
       request(url).then(
         () => samples.push(performance.now() - scheduled),
-        () => errors++,
+        (error) => {
+          errors++;
+          noteError(error);
+        },
       ),
     );
   }
@@ -113,8 +124,9 @@ try {
       `${run.label.padEnd(50)} ${String(run.closed.requestsPerSecond).padStart(9)} ${ratio.padStart(7)} ${String(run.open.rate).padStart(12)} ${String(run.open.p50).padStart(8)} ${String(run.open.p99).padStart(8)} ${String(run.closed.errors + run.open.errors).padStart(8)}`,
     );
   }
+  for (const [reason, count] of errorReasons) console.log(`error ×${count}: ${reason}`);
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', 'lobby-cluster.json'), JSON.stringify({ concurrency, phaseSeconds, runs }, null, 2));
+  writeFileSync(path.join(root, 'bench', 'results', 'lobby-cluster.json'), JSON.stringify({ concurrency, phaseSeconds, runs, errors: Object.fromEntries(errorReasons) }, null, 2));
 } finally {
   await bare?.close();
   await services?.stop();
