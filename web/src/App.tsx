@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useMatches, type RouteObject } from 'react-router-dom';
 import { AppStateProvider, useAppState } from './state/AppState';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
@@ -8,24 +8,29 @@ import { LoginModal } from './components/LoginModal';
 import { RegisterModal } from './components/RegisterModal';
 import { ConfirmDialog, NoticeDialog, Toasts } from './components/Dialogs';
 import { BlockedPage, LoadingScreen, MaintenancePage, StartErrorPage } from './components/SystemPages';
-import { MEMBER_PATH } from './pages/memberPanels';
 import { LobbyProvider } from './components/lobby/LobbyContext';
-import { hidesFooter, isLobbyPath, LobbyArea } from './components/lobby/LobbyRoutes';
 import { AgentHome, AgentLogin } from './pages/AgentLogin';
 import { ChangePasswordModal } from './components/password/ChangePasswordModal';
 import { ForgotPasswordModal } from './components/password/ForgotPasswordModal';
+import { lazyArea } from './lazyArea';
+import { MEMBER_PATH } from './pages/memberPanels';
+import { SEAMLESS_PATH } from './components/lobby/seamless';
 
-const MemberCenter = lazy(() => import('./pages/MemberCenter'));
-const ResetPassword = lazy(() => import('./pages/ResetPassword'));
-const HouseGame = lazy(() => import('./pages/house/HouseGame'));
-// Lazy area "Lottery" (spec §2): /lottery, /vnLottery, /seaLottery.
-const Lottery = lazy(() => import('./pages/lottery/LotteryPage'));
+// Lazy areas (spec §2): MemberCenter, Lottery, GameListCenter, GameCenter, AccountGame, Seamless; the password reset
+// page and the house games load the same way.
+const MemberCenter = lazyArea(() => import('./pages/MemberCenter'));
+const ResetPassword = lazyArea(() => import('./pages/ResetPassword'));
+const HouseGame = lazyArea(() => import('./pages/house/HouseGame'));
+const Lottery = lazyArea(() => import('./pages/lottery/LotteryPage'));
+const GameListCenter = lazyArea(() => import('./pages/GameListCenter'));
+const GameCenter = lazyArea(() => import('./pages/GameCenter'));
+const AccountGame = lazyArea(() => import('./pages/AccountGame'));
+const Seamless = lazyArea(() => import('./pages/Seamless'));
 
-/** Paths that show the home view; /login and /register add their modal on top. */
-const HOME_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
-
-function normalisePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+/** What a route of the normal layout tells the layout about itself. */
+interface LayoutHandle {
+  /** The seamless game page is the one page without footer (spec §2). */
+  hideFooter?: boolean;
 }
 
 /** Navigation scrolls to the top; a hash scrolls to its anchor. */
@@ -44,18 +49,10 @@ function ScrollManager() {
   return null;
 }
 
-/** One instance for every home path, so moving between /, /login and /register never remounts home. */
-function Shell() {
+/** The normal layout: header, the route's page, footer, and the modals and dialogs any page can open. */
+function Layout() {
   const { phase, mode, modal } = useAppState();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const path = normalisePath(pathname);
-
-  const isMemberCenter = path === MEMBER_PATH;
-
-  useEffect(() => {
-    if (!HOME_PATHS.has(path) && !isMemberCenter && !isLobbyPath(path)) void navigate('/', { replace: true });
-  }, [path, isMemberCenter, navigate]);
+  const hideFooter = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.hideFooter);
 
   if (phase === 'loading') return <LoadingScreen />;
   if (phase === 'error') return <StartErrorPage />;
@@ -68,17 +65,9 @@ function Shell() {
         <ScrollManager />
         <Header />
         <main className="main">
-          {isMemberCenter ? (
-            <Suspense fallback={<div className="area-loading" aria-busy="true" />}>
-              <MemberCenter />
-            </Suspense>
-          ) : isLobbyPath(path) ? (
-            <LobbyArea path={path} />
-          ) : (
-            <Home />
-          )}
+          <Outlet />
         </main>
-        {!hidesFooter(path) && <Footer />}
+        {!hideFooter && <Footer />}
         {modal === 'login' && <LoginModal />}
         {modal === 'register' && <RegisterModal />}
         {modal === 'forgotPassword' && <ForgotPasswordModal />}
@@ -91,56 +80,49 @@ function Shell() {
   );
 }
 
-export function App() {
-  return (
-    <BrowserRouter>
+/** An area of the normal layout, loaded on first visit. */
+const area = (children: ReactNode) => <Suspense fallback={<div className="area-loading" aria-busy="true" />}>{children}</Suspense>;
+/** A page of its own, loaded on first visit. */
+const page = (children: ReactNode) => <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+
+/**
+ * Home, /index, /index.html, /home, /login and /register share one home element, so moving between them never
+ * reloads home; /login and /register open their modal on top (the app state reads the path).
+ */
+const home = ['/', '/index', '/index.html', '/home', '/login', '/register'].map((path): RouteObject => ({ path, element: <Home /> }));
+
+/** The spec's routes (§2). Unknown paths go home. */
+export const routes: RouteObject[] = [
+  {
+    element: (
       <AppStateProvider>
-        <Routes>
-          <Route path="/agent" element={<AgentLogin />} />
-          <Route path="/agentHome" element={<AgentHome />} />
-          <Route
-            path="/reset-password"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <ResetPassword />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/house/:gameCode"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <HouseGame />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/lottery"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <Lottery />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/vnLottery"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <Lottery />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/seaLottery"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <Lottery />
-              </Suspense>
-            }
-          />
-          <Route path="*" element={<Shell />} />
-        </Routes>
+        <Outlet />
       </AppStateProvider>
-    </BrowserRouter>
-  );
+    ),
+    children: [
+      { path: '/agent', element: <AgentLogin /> },
+      { path: '/agentHome', element: <AgentHome /> },
+      { path: '/reset-password', element: page(<ResetPassword />) },
+      { path: '/house/:gameCode', element: page(<HouseGame />) },
+      ...['/lottery', '/vnLottery', '/seaLottery'].map((path): RouteObject => ({ path, element: page(<Lottery />) })),
+      {
+        element: <Layout />,
+        children: [
+          ...home,
+          { path: MEMBER_PATH, element: area(<MemberCenter />) },
+          ...['/live', '/fish', '/rng', '/pvp'].map((path): RouteObject => ({ path, element: area(<GameListCenter />) })),
+          ...['/sports', '/esports', '/lott', '/elott', '/cockfight'].map((path): RouteObject => ({ path, element: area(<GameCenter />) })),
+          ...['/favorite', '/recent'].map((path): RouteObject => ({ path, element: area(<AccountGame />) })),
+          { path: SEAMLESS_PATH, element: area(<Seamless />), handle: { hideFooter: true } satisfies LayoutHandle },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }
