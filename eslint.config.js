@@ -49,7 +49,12 @@ export default defineConfig([
     plugins: { 'react-hooks': /** @type {import('eslint').ESLint.Plugin} */ (/** @type {unknown} */ (reactHooks)) },
     // The two rules of hooks. The plugin's other recommended rules check code for the React Compiler, which the
     // client's build does not use.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // The client depends on @wps/contracts as a workspace package; a relative path into packages/ would bypass it.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/packages/**'], message: 'Import shared code through @wps/contracts.' }] }],
+    },
   },
 
   // Cycles are looked for only among the source modules: tests and scripts sit at the edge of the graph and can't close

@@ -2,7 +2,7 @@
  * Client-side checks that mirror the server's (spec section 5). The server stays the authority: its message is
  * shown whenever it refuses. Each check answers an i18n key plus interpolation values, or null when fine.
  */
-import { fitsRule, isPatternId, lengthRange, matchesPattern, type PatternId } from '../../packages/contracts/src/patterns';
+import { fitsRule, isPatternId, lengthRange, matchesPattern, type PatternId } from '@wps/contracts/patterns';
 
 export interface FieldError {
   key: string;

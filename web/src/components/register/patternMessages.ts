@@ -1,5 +1,5 @@
 import i18n from '../../i18n';
-import { PATTERN_IDS, PATTERNS, type PatternId } from '../../../../packages/contracts/src/patterns';
+import { PATTERN_IDS, PATTERNS, type PatternId } from '@wps/contracts/patterns';
 
 /** The i18n key of a pattern's message; `range` is "min-max", or one number when both are equal. */
 export const patternMessageKey = (id: PatternId): string => `pattern_${id}`;

@@ -15,7 +15,7 @@ import {
   SLOT_GAMES,
   diceWins,
   type PlinkoRisk,
-} from '../../../../packages/contracts/src/fairness';
+} from '@wps/contracts/fairness';
 import { LiveVerify } from './verify/LiveVerify';
 import { PvpVerify } from './verify/PvpVerify';
 import { fishVerifyLines } from './fish/verifyFish';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FISH_CANNON_LEVELS, FISH_GAME_CODE, FISH_KINDS, FISH_MAX_SHOTS_PER_SECOND, FISH_RTP, fishCatchChance } from '../../../../../packages/contracts/src/fairness-fish';
+import { FISH_CANNON_LEVELS, FISH_GAME_CODE, FISH_KINDS, FISH_MAX_SHOTS_PER_SECOND, FISH_RTP, fishCatchChance } from '@wps/contracts/fairness-fish';
 import { useAppState } from '../../../state/AppState';
 import { errorText, SoloFrame } from '../solo/SoloParts';
 import { fishApi, type FishResult } from './fishApi';

@@ -1,4 +1,4 @@
-import { FISH_KINDS, type FishKind } from '../../../../../packages/contracts/src/fairness-fish';
+import { FISH_KINDS, type FishKind } from '@wps/contracts/fairness-fish';
 
 /**
  * Where the fish swim: purely cosmetic and computed from the elapsed time alone, so a frame can be redrawn (and a

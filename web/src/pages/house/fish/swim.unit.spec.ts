@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FISH_KINDS } from '../../../../../packages/contracts/src/fairness-fish';
+import { FISH_KINDS } from '@wps/contracts/fairness-fish';
 import { aimAngle, CANNON, makeSchool, nearestOfKind, onScreen, placeAt, SEA_HEIGHT, SEA_WIDTH, swimmerAt } from './swim';
 
 describe('FISH: cosmetic swim paths and the canvas hit-test', () => {

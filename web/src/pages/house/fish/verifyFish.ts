@@ -1,5 +1,5 @@
-import { drawFishShot, FISH_KINDS, fishCatchChance, fishCatches, fishKindOf, formatFishRoll } from '../../../../../packages/contracts/src/fairness-fish';
-import type { DrawStream } from '../../../../../packages/contracts/src/fairness';
+import { drawFishShot, FISH_KINDS, fishCatchChance, fishCatches, fishKindOf, formatFishRoll } from '@wps/contracts/fairness-fish';
+import type { DrawStream } from '@wps/contracts/fairness';
 
 /**
  * The verify page's lines for a FISH shot: the round's roll and, for the kind aimed at (or every kind when the link

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { diceMultiplier, diceWinningRolls } from '../../../../../packages/contracts/src/fairness';
+import { diceMultiplier, diceWinningRolls } from '@wps/contracts/fairness';
 import { AmountInput, SoloFrame, usePlay } from '../solo/SoloParts';
 import { houseApi, type HouseRound } from '../solo/houseApi';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MINES_TILES, minesMultiplier } from '../../../../../packages/contracts/src/fairness';
+import { MINES_TILES, minesMultiplier } from '@wps/contracts/fairness';
 import { AmountInput, SoloFrame, useOutcomeText, usePlay } from '../solo/SoloParts';
 import { houseApi, type HouseRound } from '../solo/houseApi';
 

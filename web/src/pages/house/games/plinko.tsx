@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLINKO_RISKS, PLINKO_ROWS, plinkoMultipliers, type PlinkoRisk } from '../../../../../packages/contracts/src/fairness';
+import { PLINKO_RISKS, PLINKO_ROWS, plinkoMultipliers, type PlinkoRisk } from '@wps/contracts/fairness';
 import { AmountInput, SoloFrame, useOutcomeText, usePlay } from '../solo/SoloParts';
 import { houseApi, type HouseRound } from '../solo/houseApi';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { rouletteNumbers } from '../../../../../packages/contracts/src/house-live-fairness';
+import { rouletteNumbers } from '@wps/contracts/house-live-fairness';
 
 /**
  * A bet spot as people say it: "Red", "Banker pair", "Split 17/20", "Corner 17/18/20/21", "First four 0/1/2/3".

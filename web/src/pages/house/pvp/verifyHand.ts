@@ -1,7 +1,7 @@
-import { DrawStream, outcomeBytes, precomputedBlocks, serverSeedHash } from '../../../../../packages/contracts/src/fairness.js';
-import { comparePvpHands, dealPvpHands, evaluatePvpHand, shufflePvpDeck, type PvpHandRank } from '../../../../../packages/contracts/src/house-pvp-cards.js';
-import type { PvpHandProof } from '../../../../../packages/contracts/src/house-pvp.js';
-import { parseMajor } from '../../../../../packages/contracts/src/money.js';
+import { DrawStream, outcomeBytes, precomputedBlocks, serverSeedHash } from '@wps/contracts/fairness';
+import { comparePvpHands, dealPvpHands, evaluatePvpHand, shufflePvpDeck, type PvpHandRank } from '@wps/contracts/house-pvp-cards';
+import type { PvpHandProof } from '@wps/contracts/house-pvp';
+import { parseMajor } from '@wps/contracts/money';
 
 // A finished Teen Patti hand is recomputed in the browser from its revealed server seed, the table's client seed and the
 // hand number (the nonce): the contracts' shuffle and ranking (the server's too) over the HMAC-SHA256 stream read with

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SLOT_GAMES } from '../../../../../packages/contracts/src/fairness';
+import { SLOT_GAMES } from '@wps/contracts/fairness';
 import { AmountInput, SoloFrame, useOutcomeText, usePlay } from './SoloParts';
 import { houseApi, type HouseRound } from './houseApi';
 

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
 import { call, errorMessage } from '../../../api';
-import { checkLiveRound, type LiveRoundCheck } from '../../../../../packages/contracts/src/house-live-fairness';
-import type { LiveGame } from '../../../../../packages/contracts/src/house-live';
+import { checkLiveRound, type LiveRoundCheck } from '@wps/contracts/house-live-fairness';
+import type { LiveGame } from '@wps/contracts/house-live';
 import '../live/live.css';
 
 type LiveRoundProof = UseCaseResponse<UseCases['liveRoundProof']>;
