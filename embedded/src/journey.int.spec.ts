@@ -160,8 +160,10 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
     expect(reused.status).toBe(409);
     expect(reused.body.code).toBe('IDEMPOTENCY_CONFLICT');
 
-    await waitFor(() => pushes.some((push) => push.data.balance === '100.50'));
-    expect(pushes[0]).toMatchObject({ type: 'balance', v: first.body.value.version, data: { balance: '100.50', currency: 'MXN', version: first.body.value.version } });
+    // The brand's winner board and jackpot pushes reach every socket too; the member's first balance push is this one.
+    const balancePushes = () => pushes.filter((push) => push.type === 'balance');
+    await waitFor(() => balancePushes().some((push) => push.data.balance === '100.50'));
+    expect(balancePushes()[0]).toMatchObject({ type: 'balance', v: first.body.value.version, data: { balance: '100.50', currency: 'MXN', version: first.body.value.version } });
     const after = await call<{ balance: string }>('GET', '/wps/v2/wallets/balance', { token });
     expect(after.body.value.balance).toBe('100.50');
     socket.close();
