@@ -1,6 +1,11 @@
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useMatches, type RouteObject } from 'react-router-dom';
-import { AppStateProvider, useAppState } from './state/AppState';
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useMatches, useNavigate, type RouteObject } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from './state/queries';
+import { useSession } from './state/session';
+import { useStartup } from './state/startup';
+import { useSystem } from './state/system';
+import { returnPath, routeModalOf, trimPath, uiStore, useModal } from './state/ui';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { Home } from './components/Home';
@@ -49,9 +54,45 @@ function ScrollManager() {
   return null;
 }
 
+/** Every route's parent: runs the start-up and keeps the session, the socket and the brand in step. */
+function Root() {
+  useStartup();
+  return <Outlet />;
+}
+
+/**
+ * /login and /register open their modal over home, /register?referralCode= fills the registration's invitation code;
+ * a signed-in member on them goes where the page that sent them there asked, or home.
+ */
+function useRouteModals(ready: boolean) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { pathname, search } = location;
+  const state: unknown = location.state;
+  const { member } = useSession();
+  const path = trimPath(pathname);
+  const routeModal = routeModalOf(path);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (path === '/register') {
+      const code = new URLSearchParams(search).get('referralCode');
+      if (code) uiStore.set({ referralCode: code.trim() });
+    }
+    if (!routeModal) return;
+    if (member) {
+      void navigate(returnPath(state) ?? '/', { replace: true });
+      return;
+    }
+    uiStore.set({ modal: routeModal });
+  }, [ready, path, routeModal, search, state, member, navigate]);
+}
+
 /** The normal layout: header, the route's page, footer, and the modals and dialogs any page can open. */
-function Layout() {
-  const { phase, mode, modal } = useAppState();
+function Shell() {
+  const { phase, mode } = useSystem();
+  const { modal } = useModal();
+  useRouteModals(phase === 'ready' && mode === 'normal');
   const hideFooter = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.hideFooter);
 
   if (phase === 'loading') return <LoadingScreen />;
@@ -87,18 +128,14 @@ const page = (children: ReactNode) => <Suspense fallback={<LoadingScreen />}>{ch
 
 /**
  * Home, /index, /index.html, /home, /login and /register share one home element, so moving between them never
- * reloads home; /login and /register open their modal on top (the app state reads the path).
+ * reloads home; /login and /register open their modal on top (the shell reads the path).
  */
 const home = ['/', '/index', '/index.html', '/home', '/login', '/register'].map((path): RouteObject => ({ path, element: <Home /> }));
 
 /** The spec's routes (§2). Unknown paths go home. */
 export const routes: RouteObject[] = [
   {
-    element: (
-      <AppStateProvider>
-        <Outlet />
-      </AppStateProvider>
-    ),
+    element: <Root />,
     children: [
       { path: '/agent', element: <AgentLogin /> },
       { path: '/agentHome', element: <AgentHome /> },
@@ -106,7 +143,7 @@ export const routes: RouteObject[] = [
       { path: '/house/:gameCode', element: page(<HouseGame />) },
       ...['/lottery', '/vnLottery', '/seaLottery'].map((path): RouteObject => ({ path, element: page(<Lottery />) })),
       {
-        element: <Layout />,
+        element: <Shell />,
         children: [
           ...home,
           { path: MEMBER_PATH, element: area(<MemberCenter />) },
@@ -122,7 +159,12 @@ export const routes: RouteObject[] = [
 ];
 
 const router = createBrowserRouter(routes);
+const queryClient = createQueryClient();
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../state/AppState';
+import { closeNotice, useConfirmRequest, useNotice, useToasts } from '../state/ui';
 import { Modal } from './Modal';
 
 export function ConfirmDialog() {
-  const { confirm } = useAppState();
+  const confirm = useConfirmRequest();
   if (!confirm) return null;
   return (
     <Modal title={confirm.title} onClose={() => confirm.resolve(false)} testId="confirm-dialog" size="sm" dismissible={false}>
@@ -22,7 +22,7 @@ export function ConfirmDialog() {
 
 export function NoticeDialog() {
   const { t } = useTranslation();
-  const { notice, closeNotice } = useAppState();
+  const notice = useNotice();
   if (!notice) return null;
   return (
     <Modal title={notice.title} onClose={closeNotice} testId="notice-dialog" size="sm">
@@ -37,7 +37,7 @@ export function NoticeDialog() {
 }
 
 export function Toasts() {
-  const { toasts } = useAppState();
+  const toasts = useToasts();
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (

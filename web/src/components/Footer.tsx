@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../state/AppState';
+import { useCustomerService, useSystem } from '../state/system';
 import { HeadsetIcon } from './Icons';
 
 export function Footer() {
   const { t } = useTranslation();
-  const { merchantName, openCustomerService } = useAppState();
+  const { merchantName } = useSystem();
+  const openCustomerService = useCustomerService();
   const links = ['footer_help', 'footer_terms', 'footer_privacy', 'footer_responsible', 'footer_about'];
   return (
     <footer className="site-footer">

@@ -1,15 +1,19 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../state/AppState';
+import { useSession } from '../state/session';
+import { useSignOut } from '../state/signIn';
+import { useSystem } from '../state/system';
+import { useModal, useNotices } from '../state/ui';
+import { useWallet } from '../state/wallet';
 import { LanguageSelector } from './LanguageSelector';
 import { GamesMenu } from './lobby/GamesMenu';
-import { MEMBER_PANELS, panelLink, TRIAL_TYPE } from '../pages/memberPanels';
+import { MEMBER_PANELS, panelLink } from '../pages/memberPanels';
 import { ArrowUpIcon, EyeIcon, EyeOffIcon, GiftIcon, LogoMark, LogoutIcon, PlusIcon, RefreshIcon, UserIcon } from './Icons';
 import { useDropdown } from '../hooks/useDropdown';
 
 function BalanceBox() {
   const { t } = useTranslation();
-  const { balanceText, balanceHidden, balanceLoading, liveConnected, toggleBalanceHidden, refreshBalance } = useAppState();
+  const { balanceText, balanceHidden, balanceLoading, liveConnected, toggleBalanceHidden, refreshBalance } = useWallet();
   const shown = balanceHidden ? '***' : (balanceText ?? '—');
   return (
     <div className="balance-box" data-testid="balance-box" data-live={liveConnected ? 'on' : 'off'}>
@@ -46,7 +50,8 @@ function BalanceBox() {
 /** The member drop-down: the member centre's panels (account record and betting record among them) and sign out. */
 function MemberMenu({ account }: { account: string }) {
   const { t } = useTranslation();
-  const { requestLogout, member } = useAppState();
+  const { member } = useSession();
+  const requestLogout = useSignOut();
   const { open, setOpen, box } = useDropdown();
 
   return (
@@ -91,10 +96,15 @@ function MemberMenu({ account }: { account: string }) {
 
 export function Header() {
   const { t } = useTranslation();
-  const { member, authReady, merchantName, openModal, requestLogout, showNotice, demoDeposit, demoDepositAvailable, demoDepositBusy } = useAppState();
+  const { member, authReady } = useSession();
+  const { merchantName } = useSystem();
+  const { openModal } = useModal();
+  const requestLogout = useSignOut();
+  const { showNotice } = useNotices();
+  const { demoDeposit, demoDepositAvailable, demoDepositBusy } = useWallet();
 
   const navigate = useNavigate();
-  const isTrial = member?.type === TRIAL_TYPE;
+  const isTrial = member?.isTrial ?? false;
   const goToPanel = (panel: 'depositv2' | 'withdraw') => {
     if (isTrial) showNotice({ title: t('in_popup_prompt'), text: t('in_need_true_account') });
     else void navigate(panelLink(panel));

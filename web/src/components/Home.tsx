@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../state/AppState';
+import { useSession } from '../state/session';
+import { useModal } from '../state/ui';
 import { HomeLobby } from './lobby/HomeLobby';
 import { GameAnnouncements } from './lobby/GameAnnouncements';
 
 export function Home() {
   const { t } = useTranslation();
-  const { member, openModal } = useAppState();
+  const { member } = useSession();
+  const { openModal } = useModal();
 
   return (
     <div className="home" data-testid="home">

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, type UiLanguage } from '../i18n';
-import { useAppState } from '../state/AppState';
+import { usePreferences } from '../state/preferences';
 import { GlobeIcon } from './Icons';
 
 export function LanguageSelector() {
   const { t } = useTranslation();
-  const { language, setLanguage } = useAppState();
+  const { language, setLanguage } = usePreferences();
   return (
     <label className="lang-select" title={t('header_language')}>
       <GlobeIcon />

@@ -1,7 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, type LoginFailureValue, type LoginValue } from '../api';
-import { useAppState } from '../state/AppState';
+import { useSignIn } from '../state/signIn';
+import { useSystem } from '../state/system';
+import { useModal, useNotices } from '../state/ui';
 import { required, type FieldError } from '../validation';
 import { Field, FormError } from './Field';
 import { useSmsCodeSender } from './fields/SmsCodeButton';
@@ -21,7 +23,10 @@ const DIAL_PATTERN = /^\+?\d{1,4}$/;
 
 export function LoginModal() {
   const { t } = useTranslation();
-  const { closeModal, openModal, completeLogin, system, showNotice } = useAppState();
+  const { closeModal, openModal } = useModal();
+  const { system } = useSystem();
+  const { showNotice } = useNotices();
+  const completeLogin = useSignIn();
   const smsEnabled = flagEnabled(system, 'MOBILEVERCODELOGIN3');
   const freePlayEnabled = flagEnabled(system, 'FREEPLAY3');
   const remembered = useMemo(() => readRemembered(), []);

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../api';
-import { useAppState } from '../state/AppState';
+import { useSignIn } from '../state/signIn';
+import { useSystem } from '../state/system';
+import { useModal, useNotices } from '../state/ui';
 import { checkByRule, checkPasswordRule, type FieldError, type FieldRule } from '../validation';
 import { Field, FormError } from './Field';
 import { Modal } from './Modal';
@@ -60,7 +62,10 @@ function codesFromAddress(routeReferral: string | null): { affiliateCode: string
 
 export function RegisterModal() {
   const { t } = useTranslation();
-  const { closeModal, openModal, completeLogin, referralCode: routeReferral, system, showNotice } = useAppState();
+  const { closeModal, openModal, referralCode: routeReferral } = useModal();
+  const { system } = useSystem();
+  const { showNotice } = useNotices();
+  const completeLogin = useSignIn();
   const usernameTab = whitelabelOn(system, 'USERNAMEREG3');
   const mobileTab = whitelabelOn(system, 'MOBILENUMREG3');
   const verifyOnUsernameTab = whitelabelOn(system, 'REGMOBVERF3');

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../state/AppState';
+import { usePreferences } from '../state/preferences';
+import { useCustomerService, useSystem } from '../state/system';
 import { LanguageSelector } from './LanguageSelector';
 import { HeadsetIcon, LogoMark } from './Icons';
 
@@ -10,7 +11,7 @@ function formatTime(iso: string, language: string): string {
 }
 
 function StatusFrame({ testId, title, children }: { testId: string; title: string; children: React.ReactNode }) {
-  const { merchantName } = useAppState();
+  const { merchantName } = useSystem();
   return (
     <div className="status-page" data-testid={testId}>
       <div className="status-top">
@@ -30,7 +31,9 @@ function StatusFrame({ testId, title, children }: { testId: string; title: strin
 
 export function MaintenancePage() {
   const { t } = useTranslation();
-  const { maintenanceEnd, language, openCustomerService } = useAppState();
+  const { maintenanceEnd } = useSystem();
+  const { language } = usePreferences();
+  const openCustomerService = useCustomerService();
   return (
     <StatusFrame testId="maintenance-page" title={t('info_maintenance_title')}>
       <div className="status-icon" aria-hidden>
@@ -49,7 +52,7 @@ export function MaintenancePage() {
 
 export function BlockedPage() {
   const { t } = useTranslation();
-  const { blockedIp } = useAppState();
+  const { blockedIp } = useSystem();
   return (
     <StatusFrame testId="blocked-page" title={t('info_ip_block_title')}>
       <div className="status-icon" aria-hidden>
@@ -67,7 +70,7 @@ export function BlockedPage() {
 
 export function StartErrorPage() {
   const { t } = useTranslation();
-  const { startError, retryStart } = useAppState();
+  const { startError, retryStart } = useSystem();
   return (
     <StatusFrame testId="start-error" title={t('err_unknown')}>
       <p>{startError ?? t('err_network')}</p>

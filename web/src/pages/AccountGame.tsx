@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../state/AppState';
+import { useSession } from '../state/session';
+import { useModal } from '../state/ui';
 import { AccountGameList } from '../components/lobby/AccountGameList';
 import '../components/lobby/lobby.css';
 
@@ -9,7 +10,8 @@ import '../components/lobby/lobby.css';
 export default function AccountGame() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { member, openModal } = useAppState();
+  const { member } = useSession();
+  const { openModal } = useModal();
   const kind = pathname.replace(/\/+$/, '').toLowerCase() === '/recent' ? 'recent' : 'favorite';
 
   useEffect(() => {

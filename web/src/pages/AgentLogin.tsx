@@ -2,7 +2,10 @@ import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 're
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, type LoginFailureValue, type LoginValue } from '../api';
-import { useAppState } from '../state/AppState';
+import { useSession } from '../state/session';
+import { useSignIn, useSignOut } from '../state/signIn';
+import { useSystem } from '../state/system';
+import { useModal } from '../state/ui';
 import { required, type FieldError } from '../validation';
 import { Field, FormError } from '../components/Field';
 import { ConfirmDialog, NoticeDialog, Toasts } from '../components/Dialogs';
@@ -15,7 +18,7 @@ type Errors = Partial<Record<'username' | 'password' | 'captcha', FieldError | n
 
 /** The agent pages' own layout (spec section 2): no side menu, header or footer of the player site. */
 function AgentLayout({ children }: { children: ReactNode }) {
-  const { phase, mode, merchantName } = useAppState();
+  const { phase, mode, merchantName } = useSystem();
   if (phase === 'loading') return <LoadingScreen />;
   if (phase === 'error') return <StartErrorPage />;
   if (mode === 'maintenance') return <MaintenancePage />;
@@ -40,7 +43,9 @@ function AgentLayout({ children }: { children: ReactNode }) {
 export function AgentLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { member, completeLogin, openModal } = useAppState();
+  const { member } = useSession();
+  const { openModal } = useModal();
+  const completeLogin = useSignIn();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const captchaKey = useMemo(() => newCaptchaKey(), []);
@@ -138,7 +143,9 @@ export function AgentLogin() {
 export function AgentHome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { member, authReady, phase, requestLogout } = useAppState();
+  const { member, authReady } = useSession();
+  const { phase } = useSystem();
+  const requestLogout = useSignOut();
 
   useEffect(() => {
     if (phase !== 'ready' || !authReady) return;

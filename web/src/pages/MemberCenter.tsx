@@ -1,7 +1,8 @@
 import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppState } from '../state/AppState';
+import { useSession } from '../state/session';
+import { useModal, useNotices } from '../state/ui';
 import { BettingRecordPanel } from '../components/member/BettingRecordPanel';
 import { DepositPanel } from '../components/member/DepositPanel';
 import { TransactionHistoryPanel } from '../components/member/TransactionHistoryPanel';
@@ -9,7 +10,7 @@ import { TransferPanel } from '../components/member/TransferPanel';
 import { WithdrawPanel } from '../components/member/WithdrawPanel';
 import { SecurityPanel } from '../components/member/security/SecurityPanel';
 import { ProfilePanel } from '../components/member/profile/ProfilePanel';
-import { isPanel, MEMBER_PANELS, panelLink, TRIAL_TYPE, type MemberPanel } from './memberPanels';
+import { isPanel, MEMBER_PANELS, panelLink, type MemberPanel } from './memberPanels';
 
 const PANELS: Record<MemberPanel, ComponentType> = {
   depositv2: DepositPanel,
@@ -26,10 +27,12 @@ export default function MemberCenter() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { member, authReady, openModal, showNotice } = useAppState();
+  const { member, authReady } = useSession();
+  const { openModal } = useModal();
+  const { showNotice } = useNotices();
   const requested = params.get('panel');
   const panel: MemberPanel = isPanel(requested) ? requested : 'depositv2';
-  const isTrial = member?.type === TRIAL_TYPE;
+  const isTrial = member?.isTrial ?? false;
 
   useEffect(() => {
     if (!authReady) return;

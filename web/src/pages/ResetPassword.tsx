@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../api';
-import { useAppState } from '../state/AppState';
+import { useSystem } from '../state/system';
 import { checkConfirm, checkPassword, type FieldError } from '../validation';
 import { Field, FormError } from '../components/Field';
 import { passwordApi } from '../components/password/passwordApi';
@@ -13,7 +13,7 @@ type Errors = Partial<Record<'newPassword' | 'confirmNewPassword', FieldError | 
 export default function ResetPassword() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { merchantName } = useAppState();
+  const { merchantName } = useSystem();
   // Read once, then taken out of the address bar, so it stays out of the history and of screenshots.
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../state/AppState';
+import { useSession } from '../state/session';
 import { useRecallOnLeave } from '../hooks/useRecallOnLeave';
 import { readSeamlessGame } from '../components/lobby/seamless';
 import '../components/lobby/lobby.css';
@@ -10,7 +10,7 @@ export default function Seamless() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { member } = useAppState();
+  const { member } = useSession();
   useRecallOnLeave();
 
   const nodeId = params.get('nodeId');

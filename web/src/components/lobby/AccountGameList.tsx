@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api';
-import { useAppState } from '../../state/AppState';
+import { usePreferences } from '../../state/preferences';
+import { useSession } from '../../state/session';
+import { useNotices } from '../../state/ui';
 import { GameGrid } from './GameCard';
 import { lobbyApi, type Game } from './lobbyApi';
 import { useLobby } from './LobbyContext';
@@ -13,7 +15,9 @@ export type AccountGameKind = 'favorite' | 'recent';
 /** The member's favourite or recent games, paged (login required; the caller checks). */
 export function AccountGameList({ kind }: { kind: AccountGameKind }) {
   const { t } = useTranslation();
-  const { language, showToast, member } = useAppState();
+  const { language } = usePreferences();
+  const { showToast } = useNotices();
+  const { member } = useSession();
   const { favouritesVersion } = useLobby();
   const [pageNo, setPageNo] = useState(1);
   const [loaded, setLoaded] = useState<{ games: Game[]; totalPages: number } | null>(null);

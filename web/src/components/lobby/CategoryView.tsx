@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api';
-import { useAppState } from '../../state/AppState';
+import { usePreferences } from '../../state/preferences';
+import { useSession } from '../../state/session';
+import { useModal, useNotices } from '../../state/ui';
 import { GameAnnouncements } from './GameAnnouncements';
 import { GameGrid } from './GameCard';
 import { lobbyApi, type Game } from './lobbyApi';
@@ -31,7 +33,10 @@ export function CategoryView({
   showAnnouncements?: boolean;
 }) {
   const { t } = useTranslation();
-  const { member, openModal, showToast, language } = useAppState();
+  const { member } = useSession();
+  const { openModal } = useModal();
+  const { showToast } = useNotices();
+  const { language } = usePreferences();
   const { lanes, hotGames, favouritesVersion } = useLobby();
   const loggedIn = Boolean(member);
 

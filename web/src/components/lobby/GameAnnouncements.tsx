@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../state/AppState';
+import { usePreferences } from '../../state/preferences';
+import { useSystem } from '../../state/system';
 import { Modal } from '../Modal';
 import { lobbyApi, type GameAnnouncement } from './lobbyApi';
 import { marqueeDurationSeconds } from './marquee';
@@ -33,7 +34,8 @@ function Items({ list, onOpen, copy }: { list: readonly GameAnnouncement[]; onOp
  */
 export function GameAnnouncements() {
   const { t } = useTranslation();
-  const { language, phase } = useAppState();
+  const { language } = usePreferences();
+  const { phase } = useSystem();
   const [list, setList] = useState<GameAnnouncement[]>([]);
   const [open, setOpen] = useState<GameAnnouncement | null>(null);
 

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../state/AppState';
+import { usePreferences } from '../../state/preferences';
+import { useSession } from '../../state/session';
+import { useModal } from '../../state/ui';
 import { AccountGameList } from './AccountGameList';
 import { CategoryView } from './CategoryView';
 import { GameGrid } from './GameCard';
@@ -89,7 +91,7 @@ function useSectionGames(gameTypes: readonly GameType[], language: string): Game
 
 function CategorySection({ id, gameTypes, onMore }: { id: string; gameTypes: readonly GameType[]; onMore: () => void }) {
   const { t } = useTranslation();
-  const { language } = useAppState();
+  const { language } = usePreferences();
   const { lanes } = useLobby();
   const games = useSectionGames(gameTypes, language);
   const vendors = lanes.filter((lane) => (gameTypes as readonly string[]).includes(lane.title)).flatMap((lane) => lane.cards);
@@ -99,7 +101,9 @@ function CategorySection({ id, gameTypes, onMore }: { id: string; gameTypes: rea
 export function HomeLobby() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { member, openModal, language } = useAppState();
+  const { member } = useSession();
+  const { openModal } = useModal();
+  const { language } = usePreferences();
   const { lanes, hotGames, refreshHotGames, favouritesVersion } = useLobby();
   const [category, setCategory] = useState<LobbyCategory>('HOME');
   const loggedIn = Boolean(member);

@@ -1,7 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCases } from '@wps/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../state/AppState';
+import { usePreferences } from '../../state/preferences';
 import { live } from '../../live/connection';
+import { pushedQuery, setPushed, type Pushed } from '../../state/freshness';
+import { queryKeys } from '../../state/queries';
 import { formatAmount } from '../../money';
 import { lobbyApi, type JackpotValue, type Winner } from './lobbyApi';
 import { sortWinners, WINNER_LIMIT } from './rules';
@@ -9,22 +13,18 @@ import { sortWinners, WINNER_LIMIT } from './rules';
 /** The jackpot ticker: the pool's real amount from the server, replaced by each `jackpot` push; nothing invented between pushes. */
 export function JackpotTicker() {
   const { t } = useTranslation();
-  const [jackpot, setJackpot] = useState<JackpotValue | null>(null);
+  const client = useQueryClient();
+  const { data } = useQuery(pushedQuery(queryKeys.jackpot, (signal) => lobbyApi.jackpot(signal)));
+  const jackpot = data?.value ?? null;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    lobbyApi
-      .jackpot(controller.signal)
-      .then((value) => setJackpot(value))
-      .catch(() => undefined);
-    const unsubscribe = live.subscribe('jackpot', (push) => {
-      setJackpot((current) => ({ amountMinor: '', ...current, amount: push.amount, currency: push.currency || current?.currency || '' }));
-    });
-    return () => {
-      controller.abort();
-      unsubscribe();
-    };
-  }, []);
+  useEffect(
+    () =>
+      live.subscribe('jackpot', (push) => {
+        const current = client.getQueryData<Pushed<JackpotValue>>(queryKeys.jackpot)?.value;
+        setPushed<JackpotValue>(client, queryKeys.jackpot, { amountMinor: '', ...current, amount: push.amount, currency: push.currency || current?.currency || '' });
+      }),
+    [client],
+  );
 
   return (
     <section className="lobby-jackpot" aria-labelledby="jackpot-title" data-testid="jackpot">
@@ -45,24 +45,19 @@ export function JackpotTicker() {
 /** The winner board: settled wins of the brand, largest first, replaced by each `winners` push. */
 export function WinnerBoard() {
   const { t } = useTranslation();
-  const { language } = useAppState();
-  const [winners, setWinners] = useState<Winner[] | null>(null);
+  const { language } = usePreferences();
+  const client = useQueryClient();
+  const { data, isError } = useQuery(pushedQuery(queryKeys.winners(language), async (signal) => sortWinners((await lobbyApi.winners(signal)).list, WINNER_LIMIT), useCases.winners.publicCacheMs));
+  const winners: Winner[] | null = data?.value ?? (isError ? [] : null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    lobbyApi
-      .winners(controller.signal)
-      .then((value) => setWinners(sortWinners(value.list, WINNER_LIMIT)))
-      .catch(() => setWinners((current) => current ?? []));
-    const unsubscribe = live.subscribe('winners', (push) => {
-      // The push carries the board per language (game names differ); `list` is the brand's default one.
-      setWinners(sortWinners(push.lists[language] ?? push.list, WINNER_LIMIT));
-    });
-    return () => {
-      controller.abort();
-      unsubscribe();
-    };
-  }, [language]);
+  useEffect(
+    () =>
+      live.subscribe('winners', (push) => {
+        // The push carries the board per language (game names differ); `list` is the brand's default one.
+        setPushed(client, queryKeys.winners(language), sortWinners(push.lists[language] ?? push.list, WINNER_LIMIT));
+      }),
+    [client, language],
+  );
 
   return (
     <section className="lobby-winners" aria-labelledby="winners-title" data-testid="winner-board">

@@ -1,9 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api';
-import { useAppState } from '../../state/AppState';
-import { TRIAL_TYPE } from '../../pages/memberPanels';
+import { usePreferences } from '../../state/preferences';
+import { useSession } from '../../state/session';
+import { useSystem } from '../../state/system';
+import { useModal, useNotices } from '../../state/ui';
+import { queryKeys } from '../../state/queries';
 import { Modal } from '../Modal';
 import { gameKey, lobbyApi, type Game, type VendorLane } from './lobbyApi';
 import { addFavouriteId, FAVOURITE_TOGGLE_THROTTLE_MS, leadingThrottle, removeFavouriteId } from './rules';
@@ -11,6 +15,8 @@ import { SEAMLESS_PATH, storeSeamlessGame } from './seamless';
 
 const HOT_GAMES_KEY = 'HOT_GAMES';
 const VENDOR_CACHE_KEY = 'gameVendor';
+const NO_LANES: VendorLane[] = [];
+const NO_IDS: readonly string[] = [];
 
 interface LobbyValue {
   lanes: VendorLane[];
@@ -43,6 +49,13 @@ function readSession<T>(key: string): T | null {
   }
 }
 
+/** A list kept in the session for one language, when it is of `language`. */
+function cachedFor<T>(key: string, field: string, language: string): T[] | undefined {
+  const cached = readSession<Record<string, unknown>>(key);
+  const list = cached?.[field];
+  return cached && cached.language === language && Array.isArray(list) ? (list as T[]) : undefined;
+}
+
 function writeSession(key: string, value: unknown): void {
   try {
     window.sessionStorage.setItem(key, JSON.stringify(value));
@@ -54,79 +67,61 @@ function writeSession(key: string, value: unknown): void {
 export function LobbyProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { member, language, openModal, showToast, showNotice, phase } = useAppState();
+  const { member } = useSession();
+  const { language } = usePreferences();
+  const { openModal } = useModal();
+  const { showToast, showNotice } = useNotices();
+  const { phase } = useSystem();
+  const client = useQueryClient();
   const token = member?.token ?? null;
 
-  // ---- Vendor lanes: cached per language in the session, reloaded when the language changes -------------
-  const [lanes, setLanes] = useState<VendorLane[]>([]);
-  const [lanesLoaded, setLanesLoaded] = useState(false);
-  useEffect(() => {
-    if (phase !== 'ready') return;
-    const cached = readSession<{ language: string; lanes: VendorLane[] }>(VENDOR_CACHE_KEY);
-    if (cached && cached.language === language && Array.isArray(cached.lanes)) {
-      setLanes(cached.lanes);
-      setLanesLoaded(true);
-      return;
-    }
-    const controller = new AbortController();
-    lobbyApi
-      .vendors(controller.signal)
-      .then((value) => {
-        const next = value?.data?.lanes ?? [];
-        setLanes(next);
-        writeSession(VENDOR_CACHE_KEY, { language, lanes: next });
-      })
-      .catch(() => setLanes([]))
-      .finally(() => {
-        if (!controller.signal.aborted) setLanesLoaded(true);
-      });
-    return () => controller.abort();
-  }, [phase, language]);
+  // ---- Vendor lanes: cached per language in the session, read again when the language changes --------------
+  const lanesQuery = useQuery({
+    queryKey: queryKeys.vendorLanes(language),
+    queryFn: async ({ signal }) => {
+      const next = (await lobbyApi.vendors(signal))?.data?.lanes ?? [];
+      writeSession(VENDOR_CACHE_KEY, { language, lanes: next });
+      return next;
+    },
+    initialData: () => cachedFor<VendorLane>(VENDOR_CACHE_KEY, 'lanes', language),
+    // The lanes of the language before stay on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+    enabled: phase === 'ready',
+  });
+  const lanes = lanesQuery.data ?? NO_LANES;
+  const lanesLoaded = lanesQuery.status !== 'pending';
 
   // ---- Hot games: cached in the session (HOT_GAMES), refreshable ---------------------------------------
-  const [hotGames, setHotGames] = useState<Game[] | null>(() => readSession<{ language: string; list: Game[] }>(HOT_GAMES_KEY)?.list ?? null);
-  const refreshHotGames = useCallback(async () => {
-    try {
-      const value = await lobbyApi.hotGames();
-      const list = value?.list ?? [];
-      setHotGames(list);
-      writeSession(HOT_GAMES_KEY, { language, list });
-    } catch (error) {
-      showToast(errorMessage(error));
-    }
-  }, [language, showToast]);
-  useEffect(() => {
-    if (phase !== 'ready') return;
-    const cached = readSession<{ language: string; list: Game[] }>(HOT_GAMES_KEY);
-    if (cached && cached.language === language && Array.isArray(cached.list)) {
-      setHotGames(cached.list);
-      return;
-    }
-    void refreshHotGames();
-  }, [phase, language, refreshHotGames]);
+  const hotGamesQuery = useQuery({
+    queryKey: queryKeys.hotGames(language),
+    queryFn: async () => {
+      try {
+        const list = (await lobbyApi.hotGames())?.list ?? [];
+        writeSession(HOT_GAMES_KEY, { language, list });
+        return list;
+      } catch (error) {
+        showToast(errorMessage(error));
+        throw error;
+      }
+    },
+    initialData: () => cachedFor<Game>(HOT_GAMES_KEY, 'list', language),
+    // Until the list of this language arrives: the one shown before, or the one kept in the session.
+    placeholderData: (previous) => previous ?? readSession<{ list?: Game[] }>(HOT_GAMES_KEY)?.list,
+    enabled: phase === 'ready',
+  });
+  const hotGames = hotGamesQuery.data ?? null;
+  const refreshHotGames = useCallback(() => client.refetchQueries({ queryKey: queryKeys.hotGames(language), exact: true }), [client, language]);
 
-  // ---- Favourites: ids loaded on login, toggles optimistic and throttled ------------------------------------
-  const [favouriteIds, setFavouriteIds] = useState<readonly string[]>([]);
-  const favouriteIdsRef = useRef<readonly string[]>([]);
+  // ---- Favourites: ids read for the session, toggles optimistic and throttled --------------------------------
+  const { data: favouriteIds = NO_IDS } = useQuery({
+    queryKey: queryKeys.favouriteIds(token),
+    queryFn: async () => {
+      const ids = await lobbyApi.favouriteIds();
+      return Array.isArray(ids) ? ids.map(String) : [];
+    },
+    enabled: token !== null,
+  });
   const [favouritesVersion, setFavouritesVersion] = useState(0);
-  const applyIds = useCallback((ids: readonly string[]) => {
-    favouriteIdsRef.current = ids;
-    setFavouriteIds(ids);
-  }, []);
-  useEffect(() => {
-    applyIds([]);
-    if (!token) return;
-    let cancelled = false;
-    lobbyApi
-      .favouriteIds()
-      .then((ids) => {
-        if (!cancelled && Array.isArray(ids)) applyIds(ids.map(String));
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [token, applyIds]);
 
   const throttle = useRef(leadingThrottle(FAVOURITE_TOGGLE_THROTTLE_MS));
   const toggleFavourite = useCallback(
@@ -137,19 +132,19 @@ export function LobbyProvider({ children }: { children: ReactNode }) {
       }
       if (!throttle.current()) return;
       const id = gameKey(game);
-      const before = favouriteIdsRef.current;
+      const favouritesKey = queryKeys.favouriteIds(token);
+      const before = client.getQueryData<readonly string[]>(favouritesKey) ?? NO_IDS;
       const adding = !before.includes(id);
-      applyIds(adding ? addFavouriteId(before, id) : removeFavouriteId(before, id));
+      client.setQueryData<readonly string[]>(favouritesKey, adding ? addFavouriteId(before, id) : removeFavouriteId(before, id));
       (adding ? lobbyApi.addFavourite(game) : lobbyApi.removeFavourite(game))
         .then(() => setFavouritesVersion((v) => v + 1))
         .catch((error: unknown) => {
           // Undo only this game's optimistic change; other toggles since then stay.
-          const now = favouriteIdsRef.current;
-          applyIds(adding ? removeFavouriteId(now, id) : addFavouriteId(now, id));
+          client.setQueryData<readonly string[]>(favouritesKey, (now = NO_IDS) => (adding ? removeFavouriteId(now, id) : addFavouriteId(now, id)));
           if (!(error instanceof ApiError && error.status === 401)) showToast(errorMessage(error));
         });
     },
-    [token, openModal, applyIds, showToast],
+    [token, openModal, client, showToast],
   );
   const isFavourite = useCallback((game: Game) => favouriteIds.includes(gameKey(game)), [favouriteIds]);
 
@@ -162,7 +157,7 @@ export function LobbyProvider({ children }: { children: ReactNode }) {
         openModal('login');
         return;
       }
-      if (member.type === TRIAL_TYPE) {
+      if (member.isTrial) {
         setTrialPrompt(true);
         return;
       }

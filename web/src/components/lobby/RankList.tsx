@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../state/AppState';
+import { usePreferences } from '../../state/preferences';
 import { gameKey, gameTitle, lobbyApi, type Game } from './lobbyApi';
 import { useLobby } from './LobbyContext';
 import { isGameType, type GameType } from './rules';
@@ -15,7 +15,7 @@ const ALL = 'ALL';
  */
 export function RankList() {
   const { t } = useTranslation();
-  const { language } = useAppState();
+  const { language } = usePreferences();
   const { lanes, launch, launching } = useLobby();
   const [gameType, setGameType] = useState<GameType | typeof ALL>(ALL);
   const [list, setList] = useState<Game[] | null>(null);

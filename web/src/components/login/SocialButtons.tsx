@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../state/AppState';
+import { useSignIn } from '../../state/signIn';
 import type { LoginValue } from '../../api';
 import { SecondFactorStep } from './SecondFactorStep';
 import { secondFactorApi, socialChallenge, type SocialProviderName } from './SecondFactorApi';
@@ -9,7 +9,7 @@ import type { SignInValue } from './signInApi';
 /** Sign-in buttons for the brand's social providers; nothing when none is configured. */
 export function SocialButtons() {
   const { t } = useTranslation();
-  const { completeLogin } = useAppState();
+  const completeLogin = useSignIn();
   const [providers, setProviders] = useState<SocialProviderName[]>([]);
   // A social sign-in that came back owing a second step is finished here, inside the login modal.
   const [pending, setPending] = useState<SignInValue | null>(() => socialChallenge.take());

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatMoney } from '../../money';
-import { useAppState } from '../../state/AppState';
+import { useSession } from '../../state/session';
 import { BET_GAME_TYPES, BET_STATUSES, fetchBetRecord, type BetRecordPage, type BetStatus } from './betRecordApi';
 import { DateRangeFilter, FilterBar, SelectFilter } from '../fields/FilterBar';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, SignedAmount, StatusBadge, useBalanceVersion, usePaged } from './common';
@@ -37,7 +37,7 @@ function rangeDays(filters: BetFilters): { from: string; to: string } {
 
 export function BettingRecordPanel() {
   const { t, i18n } = useTranslation();
-  const { member } = useAppState();
+  const { member } = useSession();
   const version = useBalanceVersion();
   const [draft, setDraft] = useState<BetFilters>({ range: 'last7', from: '', to: '', gameType: '', status: '' });
   const [applied, setApplied] = useState<BetFilters>(draft);

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage, type DepositLimits, type DepositLimitsUpdate, type LimitValue } from '../../api';
 import { checkAmount, formatMoney, normaliseAmount, toMinor } from '../../money';
-import { useAppState } from '../../state/AppState';
+import { useSession } from '../../state/session';
+import { useNotices } from '../../state/ui';
 import type { FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { Card, formatDateTime } from './common';
@@ -15,7 +16,8 @@ const sameLimit = (a: LimitValue, b: LimitValue) => (a === null || b === null ? 
 /** Daily, weekly and monthly deposit limits; a lower limit applies at once, a higher one after the cooling-off. */
 export function DepositLimitsCard() {
   const { t, i18n } = useTranslation();
-  const { showToast, member } = useAppState();
+  const { showToast } = useNotices();
+  const { member } = useSession();
   const [limits, setLimits] = useState<DepositLimits | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [drafts, setDrafts] = useState<Record<Period, string>>({ daily: '', weekly: '', monthly: '' });

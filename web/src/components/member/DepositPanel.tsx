@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage, type Deposit, type DepositMethod } from '../../api';
 import { useIdempotentAction } from '../../idempotency';
 import { checkAmount, formatAmount, formatMoney, normaliseAmount } from '../../money';
-import { useAppState } from '../../state/AppState';
+import { useSession } from '../../state/session';
+import { useNotices } from '../../state/ui';
 import type { FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, StatusBadge, useBalanceVersion, usePaged } from './common';
@@ -51,7 +52,7 @@ function BankDetails({ method }: { method: DepositMethod }) {
 
 function ProofUpload({ deposit, onUploaded }: { deposit: Deposit; onUploaded: () => void }) {
   const { t } = useTranslation();
-  const { showToast } = useAppState();
+  const { showToast } = useNotices();
   const runAction = useIdempotentAction();
   const [files, setFiles] = useState<PickedProof[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +94,8 @@ function ProofUpload({ deposit, onUploaded }: { deposit: Deposit; onUploaded: ()
 
 export function DepositPanel() {
   const { t, i18n } = useTranslation();
-  const { showToast, member } = useAppState();
+  const { showToast } = useNotices();
+  const { member } = useSession();
   const version = useBalanceVersion();
   const runAction = useIdempotentAction();
   const [methods, setMethods] = useState<DepositMethod[] | null>(null);

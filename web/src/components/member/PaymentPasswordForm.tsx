@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api';
-import { useAppState } from '../../state/AppState';
+import { useNotices } from '../../state/ui';
 import { checkConfirm, checkPassword, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { PaymentPasswordField } from '../fields/PaymentPasswordField';
@@ -9,7 +9,7 @@ import { PaymentPasswordField } from '../fields/PaymentPasswordField';
 /** Sets the payment password, or changes it (the old one is then required). */
 export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone: () => void }) {
   const { t } = useTranslation();
-  const { showToast } = useAppState();
+  const { showToast } = useNotices();
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api';
 import { useIdempotentAction } from '../../idempotency';
 import { checkAmount, formatMoney, normaliseAmount } from '../../money';
-import { useAppState } from '../../state/AppState';
+import { useSession } from '../../state/session';
+import { useNotices } from '../../state/ui';
 import { required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { PaymentPasswordField } from '../fields/PaymentPasswordField';
@@ -12,7 +13,8 @@ import { useMerchantWallet, WalletSummary } from './WalletSummary';
 
 export function TransferPanel() {
   const { t } = useTranslation();
-  const { member, showToast } = useAppState();
+  const { member } = useSession();
+  const { showToast } = useNotices();
   const runAction = useIdempotentAction();
   const { wallet, error: walletError, reload: reloadWallet } = useMerchantWallet();
   const [toAccount, setToAccount] = useState('');

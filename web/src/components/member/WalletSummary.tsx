@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage, type MerchantWallet } from '../../api';
 import { formatMoney } from '../../money';
-import { useAppState } from '../../state/AppState';
+import { useSession } from '../../state/session';
 import { useBalanceVersion } from './common';
 
 /** Balance, available and held money from GCS_merchantWallet, refreshed on every balance push. */
@@ -33,7 +33,7 @@ export function useMerchantWallet(): { wallet: MerchantWallet | null; error: str
 
 export function WalletSummary({ wallet, error }: { wallet: MerchantWallet | null; error: string | null }) {
   const { t } = useTranslation();
-  const { member } = useAppState();
+  const { member } = useSession();
   const symbol = wallet?.currencySymbol ?? member?.currencySymbol;
   const money = (amount: string | undefined) => (wallet && amount !== undefined ? formatMoney(amount, symbol) : '—');
   return (

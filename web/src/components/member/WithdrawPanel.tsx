@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage, type ConfirmResult, type ConfirmWithdrawalBody, type Withdrawal } from '../../api';
 import { useIdempotentAction } from '../../idempotency';
 import { checkAmount, formatMoney, normaliseAmount } from '../../money';
-import { useAppState } from '../../state/AppState';
+import { useSession } from '../../state/session';
+import { useNotices } from '../../state/ui';
 import { required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { PaymentPasswordField } from '../fields/PaymentPasswordField';
@@ -16,7 +17,7 @@ import { useMerchantWallet, WalletSummary } from './WalletSummary';
 
 function ConfirmReceiptDialog({ withdrawal, onClose, onDone }: { withdrawal: Withdrawal; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const { showToast } = useAppState();
+  const { showToast } = useNotices();
   const runAction = useIdempotentAction();
   const [result, setResult] = useState<ConfirmResult>('received');
   const [receivedAmount, setReceivedAmount] = useState('');
@@ -128,7 +129,8 @@ const EMPTY_DRAFT: WithdrawDraft = { amount: '', bankName: '', accountName: '', 
 
 export function WithdrawPanel() {
   const { t, i18n } = useTranslation();
-  const { showToast, member } = useAppState();
+  const { showToast } = useNotices();
+  const { member } = useSession();
   const version = useBalanceVersion();
   const runAction = useIdempotentAction();
   const { wallet, error: walletError, reload: reloadWallet } = useMerchantWallet();

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type Paged } from '../../api';
 import { formatAmount, signOf } from '../../money';
-import { useAppState } from '../../state/AppState';
+import { useWallet } from '../../state/wallet';
 
 export const PAGE_SIZE = 10;
 
 /** Changes whenever a live balance push (or a fetch) brings a newer balance, so panels can refresh with the header. */
 export function useBalanceVersion(): number | null {
-  return useAppState().balance?.version ?? null;
+  return useWallet().balance?.version ?? null;
 }
 
 export function formatDateTime(iso: string | null | undefined, language: string): string {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api';
 import { storeUser } from '../../session';
-import { useAppState } from '../../state/AppState';
+import { useSignOut } from '../../state/signIn';
+import { useModal, useNotices } from '../../state/ui';
 import { checkConfirm, checkPassword, required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { Modal } from '../Modal';
@@ -27,7 +28,9 @@ const FIELD_OF_CODE: Record<string, keyof Errors> = {
 export function ChangePasswordModal() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { closeModal, showToast, requestLogout } = useAppState();
+  const { closeModal } = useModal();
+  const { showToast } = useNotices();
+  const requestLogout = useSignOut();
   const [voluntary] = useState(takeVoluntaryPasswordChange);
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');

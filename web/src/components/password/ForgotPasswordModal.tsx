@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type LoginValue } from '../../api';
-import { useAppState } from '../../state/AppState';
+import { useSignIn } from '../../state/signIn';
+import { useSystem } from '../../state/system';
+import { useModal, useNotices } from '../../state/ui';
 import { checkPassword, checkUsername, required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { useSmsCodeSender } from '../fields/SmsCodeButton';
@@ -23,7 +25,10 @@ const MOBILE_PATTERN = /^[0-9\s-]{6,20}$/;
  */
 export function ForgotPasswordModal() {
   const { t } = useTranslation();
-  const { system, closeModal, openModal, showNotice, completeLogin } = useAppState();
+  const { system } = useSystem();
+  const { closeModal, openModal } = useModal();
+  const { showNotice } = useNotices();
+  const completeLogin = useSignIn();
   const tabs = (
     [
       ['email', 'CHNGPASSMAIL3'],

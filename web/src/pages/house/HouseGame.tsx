@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { useAppState } from '../../state/AppState';
+import { useSystem } from '../../state/system';
 import { LoadingScreen } from '../../components/SystemPages';
 import './house.css';
 
@@ -22,7 +22,7 @@ function gameView(code: string): LazyExoticComponent<ComponentType> | undefined 
 /** `/house/:gameCode`: the house vendor's games in our own client, and `/house/verify`. */
 export default function HouseGame() {
   const { t } = useTranslation();
-  const { phase } = useAppState();
+  const { phase } = useSystem();
   const { gameCode = '' } = useParams();
   const View = useMemo(() => (gameCode === 'verify' ? Verify : gameView(gameCode)), [gameCode]);
   if (phase === 'loading') return <LoadingScreen />;

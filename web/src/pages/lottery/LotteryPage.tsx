@@ -3,7 +3,10 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api';
 import { getToken } from '../../session';
-import { useAppState } from '../../state/AppState';
+import { usePreferences } from '../../state/preferences';
+import { useSession } from '../../state/session';
+import { useSystem } from '../../state/system';
+import { useWallet } from '../../state/wallet';
 import { LoadingScreen } from '../../components/SystemPages';
 import { useRecallOnLeave } from '../../hooks/useRecallOnLeave';
 import { gameTitle, lobbyApi, type Game, type LaunchValue, type LotteryDraw } from '../../components/lobby/lobbyApi';
@@ -30,7 +33,10 @@ export default function LotteryPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const { phase, member, balanceText, language } = useAppState();
+  const { phase } = useSystem();
+  const { member } = useSession();
+  const { balanceText } = useWallet();
+  const { language } = usePreferences();
   const area = useMemo(() => lotteryAreaOf(location.pathname), [location.pathname]);
   const gameCode = params.get('gameCode') ?? '';
   const ready = phase === 'ready' && member !== null;

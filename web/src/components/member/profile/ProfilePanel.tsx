@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage, type MemberInfo } from '../../../api';
-import { useAppState } from '../../../state/AppState';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage, type MemberInfo } from '../../../api';
+import { memberInfoQuery } from '../../../state/queries';
+import { useSession } from '../../../state/session';
+import { usePreferences } from '../../../state/preferences';
+import { useModal, useNotices } from '../../../state/ui';
 import { formatDateTime } from '../common';
 import { openVoluntaryPasswordChange, passwordApi, type LoginHistoryEntry } from '../../password/passwordApi';
 import { MemberIcon } from './MemberIcon';
@@ -9,7 +13,11 @@ import { MemberIcon } from './MemberIcon';
 /** The member's profile: account, previous sign-in, avatar icon, and the way to change the password. */
 export function ProfilePanel() {
   const { t } = useTranslation();
-  const { language, openModal, showToast } = useAppState();
+  const { language } = usePreferences();
+  const { openModal } = useModal();
+  const { showToast } = useNotices();
+  const client = useQueryClient();
+  const { token } = useSession();
   const [info, setInfo] = useState<MemberInfo | null>(null);
   const [icons, setIcons] = useState<string[]>([]);
   const [icon, setIcon] = useState<string | null>(null);
@@ -18,8 +26,10 @@ export function ProfilePanel() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
+    if (!token) return;
     let cancelled = false;
-    Promise.all([api.memberInfo(), passwordApi.icon(), passwordApi.loginHistory(10)])
+    // The member's info is read afresh each time the panel opens.
+    Promise.all([client.fetchQuery({ ...memberInfoQuery(token), staleTime: 0 }), passwordApi.icon(), passwordApi.loginHistory(10)])
       .then(([member, choice, signIns]) => {
         if (cancelled) return;
         setInfo(member);
@@ -31,7 +41,7 @@ export function ProfilePanel() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [client, token]);
 
   const choose = async (next: string) => {
     if (saving || next === icon) return;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type Paged } from '../../../api';
-import { useAppState } from '../../../state/AppState';
+import { useNotices } from '../../../state/ui';
 import { Field, FormError } from '../../Field';
 import { SecondFactorQr } from '../../login/SecondFactorQr';
 import { secondFactorApi, type LoginRecord, type SecurityOverview, type TwoFactorSetup } from '../../login/SecondFactorApi';
@@ -67,7 +67,7 @@ export function SecurityPanel() {
 
 function TwoFactorCard({ enabled, onChanged }: { enabled: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
-  const { showToast } = useAppState();
+  const { showToast } = useNotices();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FISH_CANNON_LEVELS, FISH_GAME_CODE, FISH_KINDS, FISH_MAX_SHOTS_PER_SECOND, FISH_RTP, fishCatchChance } from '@wps/contracts/fairness-fish';
-import { useAppState } from '../../../state/AppState';
+import { useSession } from '../../../state/session';
+import { useWallet } from '../../../state/wallet';
 import { errorText, SoloFrame } from '../solo/SoloParts';
 import { fishApi, type FishResult } from './fishApi';
 import { SeaScene } from './scene';
@@ -28,7 +29,8 @@ interface Outcome {
 /** Ocean Hunter: a canvas fishing game where each shot is a bet and each catch a provably fair draw. */
 export default function FishGame() {
   const { t } = useTranslation();
-  const { member, balanceText, refreshBalance } = useAppState();
+  const { member } = useSession();
+  const { balanceText, refreshBalance } = useWallet();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const sceneRef = useRef<SeaScene | null>(null);
   const lastShotAt = useRef(0);

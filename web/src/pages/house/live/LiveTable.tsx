@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
 import { call, errorMessage } from '../../../api';
 import { getToken } from '../../../session';
-import { useAppState } from '../../../state/AppState';
+import { useSession } from '../../../state/session';
+import { useWallet } from '../../../state/wallet';
 import { spotLabel } from './spot-label';
 import { useTableRoom, type TableRoomControls } from './useTableRoom';
 import './live.css';
@@ -72,7 +73,8 @@ export function LiveTable({
   resultView: (result: Record<string, unknown> | null, round: LiveRound | null) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { member, refreshBalance, balanceText } = useAppState();
+  const { member } = useSession();
+  const { refreshBalance, balanceText } = useWallet();
   const [busy, setBusy] = useState(false);
   const [chip, setChip] = useState<string>('5');
   const token = member?.token ?? null;

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
 import { call, errorMessage } from '../../../api';
 import { getToken } from '../../../session';
-import { useAppState } from '../../../state/AppState';
+import { useSession } from '../../../state/session';
+import { useWallet } from '../../../state/wallet';
 import { uuid } from '../../../uuid';
 import { useTableRoom, type TableRoomControls } from '../live/useTableRoom';
 import { verifyTeenPattiHand, type VerifiedHand } from './verifyHand';
@@ -130,7 +131,8 @@ function RoomList({ open }: { open: (roomId: string) => void }) {
 
 function Table({ tableId, leave }: { tableId: string; leave: () => void }) {
   const { t } = useTranslation();
-  const { member, refreshBalance, balanceText } = useAppState();
+  const { member } = useSession();
+  const { refreshBalance, balanceText } = useWallet();
   const [busy, setBusy] = useState(false);
   const [seen, setSeen] = useState<string | null>(null);
   const token = member?.token ?? null;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAppState } from '../../../state/AppState';
+import { useSession } from '../../../state/session';
+import { useWallet } from '../../../state/wallet';
 import { ApiError } from '../../../api';
 import { houseApi, verifyLink, type FairnessState, type HouseRound, type Rotation } from './houseApi';
 
@@ -20,7 +21,8 @@ export const errorText = (error: unknown, fallback: string): string => (error in
 /** A solo game's page: title, balance, the game itself, then its fairness panel and history. */
 export function SoloFrame({ game, title, children, history }: { game: string; title: string; children: ReactNode; history: number }) {
   const { t } = useTranslation();
-  const { member, balanceText } = useAppState();
+  const { member } = useSession();
+  const { balanceText } = useWallet();
   // A rotation reveals the seed of past rounds: the history reloads to offer their verification.
   const [rotations, setRotations] = useState(0);
   return (
@@ -75,7 +77,7 @@ export function AmountInput({ value, onChange, disabled }: { value: string; onCh
 /** Plays a round, keeps its error text, and refreshes the balance and the panels afterwards. */
 export function usePlay() {
   const { t } = useTranslation();
-  const { refreshBalance } = useAppState();
+  const { refreshBalance } = useWallet();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [played, setPlayed] = useState(0);

@@ -1,0 +1,47 @@
+/**
+ * Which of two values of the same server data is the newer one, when both an answer and a push may bring it: a
+ * balance carries its version; a public value (winner board, jackpot) only the time its last push arrived.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { BalanceValue } from '../api';
+
+/** The newer of two balances (by version); currency fields a newer one leaves out carry over. */
+export function newerBalance(current: BalanceValue | undefined, next: BalanceValue): BalanceValue {
+  if (current && next.version < current.version) return current;
+  return {
+    balance: next.balance,
+    currency: next.currency ?? current?.currency,
+    currencySymbol: next.currencySymbol ?? current?.currencySymbol,
+    version: next.version,
+  };
+}
+
+/** A public value that pushes replace (the winner board, the jackpot), with when the last push set it. */
+export interface Pushed<T> {
+  value: T;
+  pushedAt: number | null;
+}
+
+/**
+ * A public value read over HTTP and then replaced by pushes. It is read again each time a screen showing it opens
+ * (pushes are followed only while it is shown), but an answer never replaces a push that arrived after the request
+ * left, or within the gateway's public cache time (`publicCacheMs` of the use case) before: such an answer may be
+ * older than the push.
+ */
+export const pushedQuery = <T, K extends readonly unknown[]>(queryKey: K, read: (signal: AbortSignal) => Promise<T>, publicCacheMs = 0) =>
+  queryOptions({
+    queryKey,
+    queryFn: async ({ client, signal }): Promise<Pushed<T>> => {
+      const sentAt = Date.now();
+      const value = await read(signal);
+      const current = client.getQueryData<Pushed<T>>(queryKey);
+      if (current && current.pushedAt !== null && current.pushedAt >= sentAt - publicCacheMs) return current;
+      return { value, pushedAt: null };
+    },
+    staleTime: 0,
+  });
+
+/** Shows a pushed value at once. */
+export function setPushed<T>(client: QueryClient, queryKey: readonly unknown[], value: T): void {
+  client.setQueryData<Pushed<T>>(queryKey, { value, pushedAt: Date.now() });
+}

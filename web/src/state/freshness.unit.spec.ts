@@ -1,0 +1,55 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newerBalance, pushedQuery, setPushed, type Pushed } from './freshness';
+
+describe('balance freshness', () => {
+  it('keeps the balance on screen when the other one is older', () => {
+    const shown = { balance: '10.00', currency: 'MXN', currencySymbol: '$', version: 5 };
+    expect(newerBalance(shown, { balance: '8.00', currency: 'MXN', version: 4 })).toBe(shown);
+  });
+
+  it('takes a newer balance and carries the currency symbol over', () => {
+    const shown = { balance: '10.00', currency: 'MXN', currencySymbol: '$', version: 5 };
+    expect(newerBalance(shown, { balance: '12.00', currency: 'MXN', version: 6 })).toEqual({ balance: '12.00', currency: 'MXN', currencySymbol: '$', version: 6 });
+    expect(newerBalance(undefined, { balance: '1.00', currency: 'MXN', version: 1 })).toMatchObject({ balance: '1.00', version: 1 });
+  });
+});
+
+describe('pushed public values', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const key = ['winners', 'EN'] as const;
+
+  it('an answer fills the value when no push came', async () => {
+    const client = new QueryClient();
+    const data = await client.fetchQuery(pushedQuery(key, () => Promise.resolve(['read']), 2_000));
+    expect(data).toEqual({ value: ['read'], pushedAt: null });
+  });
+
+  it('an answer that left before a push does not replace it', async () => {
+    const client = new QueryClient();
+    let answer: (value: string[]) => void = () => undefined;
+    const pending = client.fetchQuery(pushedQuery(key, () => new Promise<string[]>((resolve) => (answer = resolve)), 2_000));
+    setPushed(client, key, ['pushed']);
+    answer(['stale']);
+    expect((await pending).value).toEqual(['pushed']);
+  });
+
+  it('an answer sent within the public cache time after a push may be cached from before it, so the push stays', async () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const client = new QueryClient();
+    setPushed(client, key, ['pushed']);
+    vi.setSystemTime(101_500);
+    const data = await client.fetchQuery({ ...pushedQuery(key, () => Promise.resolve(['cached']), 2_000), staleTime: 0 });
+    expect(data.value).toEqual(['pushed']);
+  });
+
+  it('an answer sent after the public cache time replaces the pushed value', async () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const client = new QueryClient();
+    setPushed(client, key, ['pushed']);
+    vi.setSystemTime(102_500);
+    const data = await client.fetchQuery({ ...pushedQuery(key, () => Promise.resolve(['fresh']), 2_000), staleTime: 0 });
+    expect(data).toEqual<Pushed<string[]>>({ value: ['fresh'], pushedAt: null });
+  });
+});
