@@ -76,6 +76,9 @@ log_min_error_statement = error
 log_connections = off
 log_line_prefix = '%m [%p] %q%u@%d '
 timezone = 'UTC'
+# per-statement time and calls, read by the benches (pg_stat_statements view, created by them on demand)
+shared_preload_libraries = 'pg_stat_statements'
+pg_stat_statements.track = all
 EOF
     is_root && chown "$PG_OS_USER" "$PG_DATA/wps.conf"
     log "postgres  starting on $HOST:$PG_PORT"
@@ -92,6 +95,9 @@ EOF
   if [ "$(pg_psql -tAc "select 1 from pg_database where datname = '$PG_DB'")" != "1" ]; then
     pg_psql -c "create database $PG_DB owner $PG_USER"
   fi
+  # statement statistics for the benches: readable from the admin database, resettable by the application role
+  pg_psql -d "$PG_DB" -c "create extension if not exists pg_stat_statements" \
+    -c "grant execute on function pg_stat_statements_reset(oid, oid, bigint) to $PG_USER" >/dev/null 2>&1 || true
 
   if ! wait_for 30 pg_ready; then
     show_log_tail "$PG_LOG"

@@ -11,7 +11,8 @@ import { eventually } from '@wps/platform/testing';
  * bet, against a second wallet process that is killed with SIGKILL and restarted twice while the calls go on. The
  * calls reach that process exactly as the gateway sends them (its internal RPC with the service token). Afterwards
  * the ledger must balance, no round may be settled twice, every balance must match what the vendor was told, and the
- * outbox must drain.
+ * outbox must drain. The rounds are of a jackpot game type, so the killed process is also a member of the jackpot's
+ * batched consumer group, killed mid-batch: every settled round must still reach the pool exactly once.
  */
 const env = process.env;
 const required = ['GATEWAY_URL', 'DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'SERVICE_TOKEN', 'CHAOS_VENDOR_SECRET'] as const;
@@ -131,13 +132,13 @@ describe('wallet chaos: SIGKILL during concurrent vendor traffic', () => {
           earlyRollbacks.add(roundId);
           const rollback = await send('rollback', { ...base, transactionId: `rb-${roundId}`, betTransactionId: betId, roundId });
           expect(rollback.ok).toBe(true);
-          const bet = await send('bet', { ...base, transactionId: betId, roundId, gameType: 'CHAOS', amount: '2.00' });
+          const bet = await send('bet', { ...base, transactionId: betId, roundId, gameType: 'RNG', amount: '2.00' });
           expect(bet).toMatchObject({ ok: false, code: 'TRANSACTION_ROLLED_BACK' });
           continue;
         }
         const betMinor = BigInt(100 + Math.floor(Math.random() * 400));
         const betAmount = `${betMinor / 100n}.${String(betMinor % 100n).padStart(2, '0')}`;
-        const bet = await send('bet', { ...base, transactionId: betId, roundId, gameType: 'CHAOS', amount: betAmount });
+        const bet = await send('bet', { ...base, transactionId: betId, roundId, gameType: 'RNG', amount: betAmount });
         expect(bet.ok).toBe(true);
         player.expectedMinor -= betMinor;
         const winMinor = Math.random() < 0.4 ? BigInt(Math.floor(Math.random() * 900)) : 0n;
@@ -167,6 +168,31 @@ describe('wallet chaos: SIGKILL during concurrent vendor traffic', () => {
       'SELECT count(*)::int AS n FROM wallet.accounts a WHERE a.balance_minor <> coalesce((SELECT sum(amount_minor) FROM wallet.entries e WHERE e.account_id = a.id), 0)',
     );
     expect(drift.rows[0]!.n).toBe(0);
+
+    // The jackpot consumer saw every settled round once, across the kills: one row per bet, each share in exactly one
+    // contribution posting whose pool leg is the sum of its bets' shares.
+    const chaosBets = `SELECT 'CHAOSVENDOR:' || round_id FROM wallet.rounds WHERE vendor = 'CHAOSVENDOR' AND state = 'settled'`;
+    await eventually(
+      async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet.jackpot_bets WHERE bet_id IN (${chaosBets})`)).rows[0]!.n === settledRounds.size,
+      'every settled round in the jackpot',
+      60_000,
+    );
+    const unposted = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM wallet.jackpot_bets WHERE bet_id IN (${chaosBets}) AND contribution_minor > 0 AND contribution_transaction_id IS NULL`,
+    );
+    expect(unposted.rows[0]!.n).toBe(0);
+    const mismatched = await db.query(
+      `SELECT b.contribution_transaction_id, sum(b.contribution_minor) AS shares,
+              (SELECT sum(e.amount_minor) FROM wallet.entries e WHERE e.transaction_id = b.contribution_transaction_id AND e.amount_minor > 0) AS posted
+         FROM wallet.jackpot_bets b WHERE b.contribution_transaction_id IS NOT NULL
+        GROUP BY b.contribution_transaction_id HAVING sum(b.contribution_minor) <> (SELECT sum(e.amount_minor) FROM wallet.entries e WHERE e.transaction_id = b.contribution_transaction_id AND e.amount_minor > 0)`,
+    );
+    expect(mismatched.rows).toEqual([]);
+    // A jackpot hit (one in ten thousand) pays the pool to the member on top of the rounds.
+    for (const player of players) {
+      const paid = await db.query<{ paid: string }>('SELECT coalesce(sum(paid_minor), 0)::text AS paid FROM wallet.jackpot_bets WHERE member_id = $1', [player.id]);
+      player.expectedMinor += BigInt(paid.rows[0]!.paid);
+    }
 
     for (const player of players) {
       const balance = await vendorCall('balance', { player: player.id, currency: 'MXN' });

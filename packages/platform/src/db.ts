@@ -13,6 +13,12 @@ export interface Database {
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   /** A transaction for SQL scripts with several statements (migrations), which prepared statements cannot run. */
   scriptTransaction(fn: (exec: (script: string) => Promise<Array<Record<string, unknown>>>) => Promise<void>): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (a plain identifier, see `outboxChannel`), and once more after the
+   * listening connection came back from an outage, since notifications sent meanwhile are lost. Rejects when the first
+   * LISTEN fails. The returned function stops listening; closing the database stops every listener too.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -22,6 +28,15 @@ export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** First delay before a lost listening connection is opened again; it doubles per failed attempt up to the maximum. */
+const LISTEN_RETRY_MIN_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+const checkChannel = (channel: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel) || channel.length > 63) throw new Error(`bad channel ${channel}`);
+  return channel;
+};
+
 export async function openPostgres(url: string, options: { poolMax?: number; applicationName?: string } = {}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -29,6 +44,85 @@ export async function openPostgres(url: string, options: { poolMax?: number; app
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, application_name: options.applicationName });
   pool.on('error', () => undefined);
   const orm = drizzle(pool) as unknown as Executor;
+  const listeners = new Set<() => Promise<void>>();
+
+  /**
+   * LISTEN needs a session of its own that stays open: a pooled connection would be handed to queries and released.
+   * A lost session is opened again with backoff for as long as the listener is wanted.
+   */
+  const listen = (channel: string, onNotify: () => void): Promise<() => Promise<void>> => {
+    let closed = false;
+    let current: InstanceType<typeof pg.Client> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = LISTEN_RETRY_MIN_MS;
+    let connectedOnce = false;
+
+    return new Promise((resolve, reject) => {
+      const statement = `LISTEN "${checkChannel(channel)}"`;
+      const close = async (): Promise<void> => {
+        if (closed) return;
+        closed = true;
+        listeners.delete(close);
+        clearTimeout(retry);
+        // Closed before the first LISTEN went through: the caller is still waiting for the outcome.
+        reject(new Error(`stopped listening on ${channel} before it started`));
+        const client = current;
+        current = undefined;
+        await client?.end().catch(() => undefined);
+      };
+
+      const connect = (): void => {
+        retry = undefined;
+        if (closed) return;
+        const client = new pg.Client({ connectionString: url, application_name: options.applicationName, keepAlive: true, connectionTimeoutMillis: 10_000 });
+        current = client;
+        let lost = false;
+        const fail = (error?: unknown): void => {
+          if (lost) return;
+          lost = true;
+          if (current === client) current = undefined;
+          void client.end().catch(() => undefined);
+          if (closed) return;
+          if (!connectedOnce) {
+            // The caller learns at once that notifications are unavailable and can poll instead.
+            closed = true;
+            listeners.delete(close);
+            reject(error instanceof Error ? error : new Error(`LISTEN on ${channel} failed`));
+            return;
+          }
+          retry = setTimeout(connect, delay);
+          delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+        };
+        client.on('error', fail);
+        client.on('end', () => fail(new Error(`the connection listening on ${channel} ended`)));
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        client
+          .connect()
+          .then(() => client.query(statement))
+          .then(() => {
+            if (lost) return;
+            if (closed) {
+              void client.end().catch(() => undefined);
+              return;
+            }
+            delay = LISTEN_RETRY_MIN_MS;
+            if (connectedOnce) {
+              // Whatever was notified while the session was down is lost: let the listener look for itself.
+              onNotify();
+            } else {
+              connectedOnce = true;
+              resolve(close);
+            }
+          }, fail);
+      };
+
+      listeners.add(close);
+      connect();
+    });
+  };
+
   return {
     kind: 'postgres',
     orm,
@@ -49,7 +143,11 @@ export async function openPostgres(url: string, options: { poolMax?: number; app
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen,
+    async close() {
+      await Promise.all([...listeners].map((close) => close()));
+      await pool.end();
+    },
   };
 }
 
@@ -74,6 +172,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         });
       });
     },
+    async listen(channel, onNotify) {
+      // One session serves everything in embedded mode; PGlite delivers a notification after the notifying commit.
+      const unsubscribe = await client.listen(checkChannel(channel), () => onNotify());
+      let done = false;
+      return async () => {
+        if (done || client.closed) return;
+        done = true;
+        await unsubscribe();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -85,6 +193,22 @@ export async function openDatabase(options: { url?: string; dataDir?: string; po
 const quoteIdent = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad identifier ${name}`);
   return `"${name}"`;
+};
+
+/**
+ * Marks the current transaction as one whose outbox rows need no notification, because the writer wakes its own relay
+ * after the commit: `SELECT ... FROM (SELECT ${OUTBOX_QUIET}) AS quiet`, or its own statement inside a transaction.
+ */
+export const OUTBOX_QUIET = "set_config('wps.outbox_quiet', 'on', true)";
+
+/**
+ * The NOTIFY channel that announces new outbox rows of `schema`: a plain identifier, cut to PostgreSQL's 63-byte name
+ * limit (a longer name would make pg_notify fail, and so every insert). Schemas sharing the first 56 characters would
+ * share a channel, which only costs their relays an extra look.
+ */
+export const outboxChannel = (schema: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad identifier ${schema}`);
+  return `outbox_${schema}`.slice(0, 63);
 };
 
 /** Tables the kit itself needs in every service schema: the outbox and the inbox. */
@@ -109,6 +233,30 @@ CREATE TABLE IF NOT EXISTS ${schema}.inbox (
 `;
 
 /**
+ * Every statement that inserts outbox rows notifies the schema's channel once after it commits, so relays in any
+ * process publish at once instead of waiting for their next poll. Statement level: a transaction adding a thousand
+ * events sends one notification, not a thousand, and PostgreSQL folds repeats within a transaction. The price is paid
+ * at commit: PostgreSQL lets notifying transactions commit one at a time across the server, so many small concurrent
+ * event-writing commits lose group commit. A hot writer that wakes its own process's relay right after committing
+ * (the seamless wallet) marks its transaction quiet (`OUTBOX_QUIET`) and skips the notification.
+ */
+const platformNotifyMigration = (schemaName: string): string => {
+  const schema = quoteIdent(schemaName);
+  return `
+CREATE OR REPLACE FUNCTION ${schema}.outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(current_setting('wps.outbox_quiet', true), '') <> 'on' THEN
+    PERFORM pg_notify('${outboxChannel(schemaName)}', '');
+  END IF;
+  RETURN NULL;
+END;
+$$;
+DROP TRIGGER IF EXISTS outbox_notify ON ${schema}.outbox;
+CREATE TRIGGER outbox_notify AFTER INSERT ON ${schema}.outbox FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.outbox_notify();
+`;
+};
+
+/**
  * Applies a service's numbered SQL files once each, in order, inside its own schema. Safe when several instances of
  * a service start at once: the migrations table is locked for the duration.
  */
@@ -124,7 +272,10 @@ export async function migrate(db: Database, schemaName: string, migrationsDir?: 
       if (attempt >= 3) throw error;
     }
   }
-  const files = [{ name: '000_platform.sql', text: platformMigration(schema) }];
+  const files = [
+    { name: '000_platform.sql', text: platformMigration(schema) },
+    { name: '000_platform_notify.sql', text: platformNotifyMigration(schemaName) },
+  ];
   if (migrationsDir) {
     const names = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
     for (const name of names) files.push({ name, text: (await readFile(path.join(migrationsDir, name), 'utf8')).replaceAll('{{schema}}', schema) });

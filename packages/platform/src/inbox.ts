@@ -28,35 +28,82 @@ export class Inbox {
       return true;
     });
   }
+
+  /**
+   * Records every id of the batch with one insert and runs `effect` on the items whose id was new, in their order; an
+   * id seen twice in the batch counts once. Returns how many items were new.
+   */
+  async handleBatch<I extends { envelope: EventEnvelope }>(db: Database, items: I[], effect: (tx: Executor, fresh: I[]) => Promise<void>): Promise<number> {
+    const firstOfId = new Map<string, I>();
+    for (const item of items) if (!firstOfId.has(item.envelope.id)) firstOfId.set(item.envelope.id, item);
+    if (firstOfId.size === 0) return 0;
+    return db.transaction(async (tx) => {
+      const inserted = await rows<{ message_id: string }>(
+        tx,
+        sql`INSERT INTO ${sql.raw(this.table)} (consumer, message_id) SELECT ${this.consumer}, unnest(${`{${[...firstOfId.keys()].join(',')}}`}::uuid[])
+            ON CONFLICT DO NOTHING RETURNING message_id`,
+      );
+      if (inserted.length === 0) return 0;
+      const fresh = new Set(inserted.map((row) => row.message_id));
+      const newItems = [...firstOfId.values()].filter((item) => fresh.has(item.envelope.id.toLowerCase()));
+      await effect(tx, newItems);
+      return newItems.length;
+    });
+  }
 }
 
-export interface ConsumeOnceOptions<T extends EventType> {
+export interface ConsumedEvent<T extends EventType> {
+  payload: EventPayload<T>;
+  envelope: EventEnvelope;
+}
+
+export interface ConsumeOptions<T extends EventType> {
   /** The service's schema, which holds its `inbox` table. */
   schema: string;
   /** The consumer group; also the inbox consumer name, so renaming it re-runs every retained message. */
   group: string;
   /** The catalogue event to consume; other event types on its topic are skipped. */
   type: T;
-  /** The effect, run in the transaction that records the message id. */
-  effect: (tx: Executor, payload: EventPayload<T>, envelope: EventEnvelope) => Promise<void>;
+  /**
+   * The effect of a batch: the events not handled before, in offset order (so per key in publishing order), run in the
+   * transaction that records their ids. It should cost far less than one transaction per event: set-based writes,
+   * one read of shared state, one push per changed aggregate.
+   */
+  handle: (tx: Executor, events: Array<ConsumedEvent<T>>) => Promise<void>;
   retry?: Partial<RetryPolicy>;
+  /** The most events handed over at once. Default 500. */
+  maxBatchSize?: number;
 }
 
+/** For a consumer whose effect is one event at a time: runs it for each event of the batch, in order, in its transaction. */
+export const eachEvent =
+  <T extends EventType>(effect: (tx: Executor, payload: EventPayload<T>, envelope: EventEnvelope) => Promise<void>) =>
+  async (tx: Executor, events: Array<ConsumedEvent<T>>): Promise<void> => {
+    for (const event of events) await effect(tx, event.payload, event.envelope);
+  };
+
 /**
- * Subscribes `group` to the topic of one catalogue event and applies `effect` once per message id: the payload is
- * validated against the catalogue's schema, and the effect runs through an `Inbox(schema, group)` in one transaction.
+ * Subscribes `group` to the topic of one catalogue event and applies `handle` to batches of it, once per message id:
+ * payloads are validated against the catalogue's schema, and a batch runs in one transaction with one inbox insert
+ * for all its ids. A redelivered batch, or a message of it, finds its ids and does nothing again; a batch that fails
+ * is split by the bus, so a poison message is dead-lettered alone.
  */
-export async function consumeOnce<T extends EventType>(deps: { db: Database; bus: EventBus }, options: ConsumeOnceOptions<T>): Promise<Subscription> {
+export async function consumeBatches<T extends EventType>(deps: { db: Database; bus: EventBus }, options: ConsumeOptions<T>): Promise<Subscription> {
   const event = EVENTS[options.type];
   const inbox = new Inbox(options.schema, options.group);
   return deps.bus.subscribe({
     group: options.group,
     topics: [event.topic],
     ...(options.retry ? { retry: options.retry } : {}),
-    handler: async (message) => {
-      if (message.value.type !== options.type) return;
-      const payload = event.payload.parse(message.value.payload) as EventPayload<T>;
-      await inbox.handleOnce(deps.db, message.value, (tx) => options.effect(tx, payload, message.value));
+    ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
+    batchHandler: async (messages) => {
+      const events: Array<ConsumedEvent<T>> = [];
+      for (const message of messages) {
+        if (message.value.type !== options.type) continue;
+        events.push({ payload: event.payload.parse(message.value.payload) as EventPayload<T>, envelope: message.value });
+      }
+      if (events.length === 0) return;
+      await inbox.handleBatch(deps.db, events, (tx, fresh) => options.handle(tx, fresh));
     },
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { jsonb, pgSchema, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { EVENTS, type EventPayload, type EventType, type EventEnvelope } from '@wps/contracts';
-import { rows, type Database, type Executor } from './db.js';
+import { outboxChannel, rows, type Database, type Executor } from './db.js';
 import type { EventBus } from './bus/types.js';
 import type { Logger } from './logger.js';
 import { injectTraceContext } from './tracing.js';
@@ -60,8 +60,18 @@ export class Outbox {
 
 export interface OutboxRelayOptions {
   batchSize?: number;
-  /** How often an idle relay looks for rows written by other processes or left by a crash. */
+  /**
+   * How often an idle relay looks for rows written by other processes or left by a crash while it cannot listen for
+   * the outbox's notifications. Default 250 ms.
+   */
   pollIntervalMs?: number;
+  /**
+   * How often an idle relay that listens for notifications looks anyway, in case one was lost. Default 5 s, or
+   * `pollIntervalMs` when that is longer.
+   */
+  safetyPollIntervalMs?: number;
+  /** How long a relay that could not listen polls before it tries to listen again. Default 30 s. */
+  listenRetryMs?: number;
   /** Published rows are kept this long for inspection, then purged. */
   retainPublishedMs?: number;
 }
@@ -69,7 +79,8 @@ export interface OutboxRelayOptions {
 /**
  * Publishes outbox rows in batches, oldest first. Rows are claimed with SKIP LOCKED so several instances can relay
  * one schema; a row is marked published only after the bus accepted it, so a crash in between republishes it
- * (consumers dedupe through their inbox).
+ * (consumers dedupe through their inbox). The relay sleeps until the schema's insert trigger notifies it (a commit in
+ * any process) or `wake()` is called, and polls slowly as a safety net; it polls quickly only while it cannot listen.
  */
 export class OutboxRelay {
   private running = false;
@@ -81,7 +92,20 @@ export class OutboxRelay {
   private readonly table: string;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly safetyPollIntervalMs: number;
+  private readonly listenRetryMs: number;
   private readonly retainPublishedMs: number;
+  private readonly channel: string;
+  /** Stops listening; set while the relay receives the outbox's notifications. */
+  private unlisten: (() => Promise<void>) | undefined;
+  private subscribing: Promise<void> | undefined;
+  /** After a failed attempt to listen, the next one waits until then. */
+  private listenRetryAt = 0;
+  /**
+   * Set while the relay waits after a failed batch: commits elsewhere must not turn the backoff into a retry per
+   * commit while the bus is down, and the batch after the backoff finds their rows anyway.
+   */
+  private backingOff = false;
   /** Batches started so far: a flush waits for one that starts after it was asked for. */
   private batchesStarted = 0;
   private readonly flushWaiters = new Set<{ after: number; resolve: () => void }>();
@@ -94,8 +118,11 @@ export class OutboxRelay {
     options: OutboxRelayOptions = {},
   ) {
     this.table = `"${schema}".outbox`;
+    this.channel = outboxChannel(schema);
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.safetyPollIntervalMs = options.safetyPollIntervalMs ?? Math.max(5_000, this.pollIntervalMs);
+    this.listenRetryMs = options.listenRetryMs ?? 30_000;
     this.retainPublishedMs = options.retainPublishedMs ?? 3_600_000;
   }
 
@@ -120,7 +147,7 @@ export class OutboxRelay {
     });
   }
 
-  /** Tells an idle relay that new rows were committed. */
+  /** Tells an idle relay that new rows were committed; a commit in any process also does, through its notification. */
   wake(): void {
     this.woken = true;
     this.wakeUp?.();
@@ -155,7 +182,40 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.subscribe();
     this.loop = this.run();
+  }
+
+  /** True while the relay receives the outbox's notifications, so an idle relay only polls as a safety net. */
+  get listening(): boolean {
+    return this.unlisten !== undefined;
+  }
+
+  private subscribe(): void {
+    if (this.subscribing || this.unlisten) return;
+    this.subscribing = this.listen().finally(() => {
+      this.subscribing = undefined;
+    });
+  }
+
+  private async listen(): Promise<void> {
+    let unlisten: () => Promise<void>;
+    try {
+      unlisten = await this.db.listen(this.channel, () => {
+        if (!this.backingOff) this.wake();
+      });
+    } catch (error) {
+      this.listenRetryAt = Date.now() + this.listenRetryMs;
+      this.logger.warn({ err: error, channel: this.channel }, 'outbox relay cannot listen for notifications; polling instead');
+      return;
+    }
+    if (!this.running) {
+      await unlisten().catch(() => undefined);
+      return;
+    }
+    this.unlisten = unlisten;
+    // A commit made before LISTEN took effect notified nobody: look once more.
+    if (!this.backingOff) this.wake();
   }
 
   private async run(): Promise<void> {
@@ -176,7 +236,10 @@ export class OutboxRelay {
         this.logger.warn({ err: error, failures }, 'outbox relay failed; will retry');
       }
       if (!this.running) break;
-      const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** Math.min(failures, 6)) : this.pollIntervalMs;
+      if (!this.unlisten && Date.now() >= this.listenRetryAt) this.subscribe();
+      const idle = this.unlisten ? this.safetyPollIntervalMs : this.pollIntervalMs;
+      const delay = failures > 0 ? Math.min(5_000, 100 * 2 ** Math.min(failures, 6)) : idle;
+      this.backingOff = failures > 0;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);
         this.wakeUp = () => {
@@ -185,6 +248,7 @@ export class OutboxRelay {
         };
       });
       this.wakeUp = undefined;
+      this.backingOff = false;
     }
   }
 
@@ -199,6 +263,10 @@ export class OutboxRelay {
     this.wake();
     await this.loop;
     this.releaseFlushes(Number.POSITIVE_INFINITY);
+    await this.subscribing;
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.().catch((error: unknown) => this.logger.warn({ err: error, channel: this.channel }, 'outbox relay could not stop listening'));
   }
 
   async pending(): Promise<number> {

@@ -70,15 +70,27 @@ export async function startServiceUnderTest<C extends RpcContract, Config>(optio
   };
 
   const subscribe = bus.subscribe.bind(bus);
-  bus.subscribe = (subscription) =>
-    subscribe({
+  bus.subscribe = (subscription) => {
+    const retry = options.retry ? { retry: options.retry } : {};
+    const { handler, batchHandler } = subscription;
+    if (handler)
+      return subscribe({
+        ...subscription,
+        ...retry,
+        handler: async (message) => {
+          await handler(message);
+          handled.push(message.value.id);
+        },
+      });
+    return subscribe({
       ...subscription,
-      ...(options.retry ? { retry: options.retry } : {}),
-      handler: async (message) => {
-        await subscription.handler(message);
-        handled.push(message.value.id);
+      ...retry,
+      batchHandler: async (messages) => {
+        await batchHandler(messages);
+        handled.push(...messages.map((message) => message.value.id));
       },
     });
+  };
 
   try {
     await migrate(db, options.schema, options.migrationsDir);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { consumeBatches, eachEvent, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { agentContractsRpc, type AgentContractsRpc } from '@wps/contracts';
 import { agentContractsEnv, type AgentContractsConfig } from './config.js';
 import { addToTree, getDownline } from './features/agent-tree.js';
@@ -21,7 +21,7 @@ export async function createAgentContractsService(context: ServiceContext, _conf
       getDownline: (input) => getDownline(db.orm, input),
     },
     async start() {
-      subscriptions.push(await consumeOnce({ db, bus }, { schema: AGENT_CONTRACTS_SCHEMA, group: BUILD_TREE, type: 'member.registered', effect: addToTree }));
+      subscriptions.push(await consumeBatches({ db, bus }, { schema: AGENT_CONTRACTS_SCHEMA, group: BUILD_TREE, type: 'member.registered', handle: eachEvent(addToTree) }));
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { consumeOnce, createHttpClient, Outbox, rows, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { consumeBatches, eachEvent, createHttpClient, Outbox, rows, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { gamesRpc, walletRpc, type GamesRpc } from '@wps/contracts';
 import { walletTransfersPort } from './infra/wallet-port.js';
 import { gamesEnv, type GamesConfig } from './config.js';
@@ -123,8 +123,20 @@ export async function createGamesService(context: ServiceContext, config: GamesC
       relay.start();
       demoLottery?.start();
       subscriptions.push(
-        await consumeOnce({ db, bus }, { schema: GAMES_SCHEMA, group: OPEN_PROFILES, type: 'member.registered', effect: openPlayerProfile }),
-        await consumeOnce({ db, bus }, { schema: GAMES_SCHEMA, group: WINNER_BOARD, type: 'bet.settled', effect: (tx, bet) => winners.recordSettledBet(tx, bet) }),
+        await consumeBatches({ db, bus }, { schema: GAMES_SCHEMA, group: OPEN_PROFILES, type: 'member.registered', handle: eachEvent(openPlayerProfile) }),
+        await consumeBatches(
+          { db, bus },
+          {
+            schema: GAMES_SCHEMA,
+            group: WINNER_BOARD,
+            type: 'bet.settled',
+            handle: (tx, events) =>
+              winners.recordSettledBets(
+                tx,
+                events.map((event) => event.payload),
+              ),
+          },
+        ),
       );
       if (transfers) {
         reconcileTimer = setInterval(() => {

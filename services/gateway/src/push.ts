@@ -92,11 +92,14 @@ export class PushHub {
       group: 'gateway.push',
       topics: [TOPICS.balances],
       fromBeginning: false,
-      handler: async (message) => {
-        if (message.value.type !== 'balance.changed') return;
-        const change = balanceChangedSchema.parse(message.value.payload);
-        const push: BalancePush = { v: change.version, type: 'balance', data: { balance: change.balance, currency: change.currency, version: change.version } };
-        this.io?.to(memberRoom(change.memberId)).emit(PUSH_EVENT, push);
+      // Balance changes come in bursts under load: a batch is pushed in one go, in order.
+      batchHandler: async (messages) => {
+        for (const message of messages) {
+          if (message.value.type !== 'balance.changed') continue;
+          const change = balanceChangedSchema.parse(message.value.payload);
+          const push: BalancePush = { v: change.version, type: 'balance', data: { balance: change.balance, currency: change.currency, version: change.version } };
+          this.io?.to(memberRoom(change.memberId)).emit(PUSH_EVENT, push);
+        }
       },
     });
     await this.subscribeToEndedSessions();

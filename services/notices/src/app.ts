@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { consumeBatches, eachEvent, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { noticesRpc, type NoticesRpc } from '@wps/contracts';
 import { noticesEnv, type NoticesConfig } from './config.js';
 import { listMessages, markMessageRead, sendWelcomeMessage } from './features/messages.js';
@@ -22,7 +22,7 @@ export async function createNoticesService(context: ServiceContext, _config: Not
       markMessageRead: (input) => markMessageRead(db.orm, input),
     },
     async start() {
-      subscriptions.push(await consumeOnce({ db, bus }, { schema: NOTICES_SCHEMA, group: WELCOME_MESSAGES, type: 'member.registered', effect: sendWelcomeMessage }));
+      subscriptions.push(await consumeBatches({ db, bus }, { schema: NOTICES_SCHEMA, group: WELCOME_MESSAGES, type: 'member.registered', handle: eachEvent(sendWelcomeMessage) }));
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));

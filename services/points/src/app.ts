@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeOnce, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { consumeBatches, eachEvent, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { pointsRpc, type PointsRpc } from '@wps/contracts';
 import { pointsEnv, type PointsConfig } from './config.js';
 import { getPointBalance, openPointAccount } from './features/point-accounts.js';
@@ -21,7 +21,7 @@ export async function createPointsService(context: ServiceContext, _config: Poin
       getPointBalance: (input) => getPointBalance(db.orm, input),
     },
     async start() {
-      subscriptions.push(await consumeOnce({ db, bus }, { schema: POINTS_SCHEMA, group: OPEN_ACCOUNTS, type: 'member.registered', effect: openPointAccount }));
+      subscriptions.push(await consumeBatches({ db, bus }, { schema: POINTS_SCHEMA, group: OPEN_ACCOUNTS, type: 'member.registered', handle: eachEvent(openPointAccount) }));
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));

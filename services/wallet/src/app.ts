@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeOnce, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { consumeBatches, eachEvent, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { walletRpc, type WalletRpc } from '@wps/contracts';
 import { walletEnv, type WalletConfig } from './config.js';
 import { MemberMoney } from './features/money.js';
@@ -49,17 +49,29 @@ export async function createWalletService(context: ServiceContext, config: Walle
       relay.start();
       autoConfirm = startAutoConfirmSweep(payments, config.WALLET_WITHDRAWAL_SWEEP_MS, logger);
       subscriptions.push(
-        await consumeOnce(
+        await consumeBatches(
           { db, bus },
           {
             schema: WALLET_SCHEMA,
             group: 'wallet.open-accounts',
             type: 'member.registered',
-            effect: (tx, member) => money.openMemberAccount(tx, member.merchantCode, member.memberId, member.currency),
+            handle: eachEvent((tx, member) => money.openMemberAccount(tx, member.merchantCode, member.memberId, member.currency)),
           },
         ),
-        await consumeOnce({ db, bus }, { schema: WALLET_SCHEMA, group: 'wallet.member-directory', type: 'member.registered', effect: (tx, member) => vendors.recordMember(tx, member) }),
-        await consumeOnce({ db, bus }, { schema: WALLET_SCHEMA, group: 'wallet.jackpot', type: 'bet.settled', effect: (tx, bet) => jackpot.recordSettledBet(tx, bet) }),
+        await consumeBatches({ db, bus }, { schema: WALLET_SCHEMA, group: 'wallet.member-directory', type: 'member.registered', handle: eachEvent((tx, member) => vendors.recordMember(tx, member)) }),
+        await consumeBatches(
+          { db, bus },
+          {
+            schema: WALLET_SCHEMA,
+            group: 'wallet.jackpot',
+            type: 'bet.settled',
+            handle: (tx, events) =>
+              jackpot.recordSettledBets(
+                tx,
+                events.map((event) => event.payload),
+              ),
+          },
+        ),
       );
     },
     async stop() {

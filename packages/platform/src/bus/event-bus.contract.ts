@@ -147,6 +147,56 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       expect(good).toEqual([next.id]);
     }, 60_000);
 
+    it('hands a batch subscriber the waiting messages of a partition together, in per-key order, at most maxBatchSize', async () => {
+      const topic = unique('batches');
+      const keys = ['k1', 'k2', 'k3'];
+      const messages = Array.from({ length: 120 }, (_, n) => ({ topic, key: keys[n % 3]!, value: testEnvelope(keys[n % 3]!, { n }) }));
+      // Published before the group exists: the first fetch finds them all waiting.
+      await bus.publish(messages);
+      const sizes: number[] = [];
+      const received = new Map<string, number[]>();
+      await bus.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        maxBatchSize: 25,
+        batchHandler: async (batch) => {
+          sizes.push(batch.length);
+          for (const message of batch) received.set(message.key, [...(received.get(message.key) ?? []), (message.value.payload as { n: number }).n]);
+        },
+      });
+      await eventually(() => sizes.reduce((sum, size) => sum + size, 0) === 120, 'every message', timeoutMs * 2);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(25);
+      expect(Math.max(...sizes)).toBeGreaterThan(1);
+      for (const key of keys) {
+        const list = received.get(key)!;
+        expect(list).toHaveLength(40);
+        expect(list).toEqual([...list].sort((x, y) => x - y));
+      }
+    }, 60_000);
+
+    it('splits a failing batch: the poison message is dead-lettered alone, the rest are handled once, in order', async () => {
+      const topic = unique('batch-dlq');
+      const dead: DeliveredMessage[] = [];
+      await bus.subscribe({ group: unique('dlq-reader'), topics: [`${topic}.dlq`], handler: async (message) => void dead.push(message) });
+      const committed: number[] = [];
+      await bus.subscribe({
+        group: unique('g'),
+        topics: [topic],
+        retry: fastRetry,
+        batchHandler: async (batch) => {
+          // Like a transaction: a batch with the poison in it commits nothing.
+          if (batch.some((message) => (message.value.payload as { poison?: boolean }).poison)) throw new Error('cannot handle this');
+          committed.push(...batch.map((message) => (message.value.payload as { n: number }).n));
+        },
+      });
+      const list = Array.from({ length: 30 }, (_, n) => ({ topic, key: 'same', value: testEnvelope('same', { n, poison: n === 11 }) }));
+      await bus.publish(list);
+      await eventually(() => dead.length === 1 && committed.length === 29, 'poison parked, the rest handled', timeoutMs * 3);
+      expect((dead[0]!.value.payload as { n: number }).n).toBe(11);
+      expect(dead[0]!.headers['x-dlq-reason']).toContain('cannot handle this');
+      expect(committed).toEqual(Array.from({ length: 30 }, (_, n) => n).filter((n) => n !== 11));
+    }, 60_000);
+
     it('carries the trace context from publisher to consumer', async () => {
       const topic = unique('trace');
       let consumerTrace: string | undefined;

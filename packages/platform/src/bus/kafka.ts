@@ -1,8 +1,23 @@
-import { CompressionTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type EachMessagePayload, type IHeaders, type LogEntry, type Message, type Producer } from 'kafkajs';
+import {
+  CompressionTypes,
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type EachBatchPayload,
+  type IHeaders,
+  type KafkaMessage,
+  type LogEntry,
+  type Message,
+  type Producer,
+} from 'kafkajs';
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@wps/contracts';
 import { createLogger, type Logger } from '../logger.js';
-import { consumeInSpan, withTraceHeaders } from './tracing.js';
-import { backoffMs, DEFAULT_RETRY, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+import { withTraceHeaders } from './tracing.js';
+import { DEFAULT_MAX_BATCH, DEFAULT_RETRY, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+import { deliver, DeliveryStopped } from './deliver.js';
+import { keepKafkaIdleQuiet } from './kafkajs-idle.js';
 import { sleep } from '../async.js';
 
 export interface KafkaEventBusOptions {
@@ -24,15 +39,8 @@ interface ActiveConsumer {
   closed?: Promise<void>;
 }
 
-/** Thrown out of eachMessage only while stopping, so the offset is not committed and the message is redelivered. */
-class ConsumerStopping extends Error {
-  constructor() {
-    super('consumer is stopping');
-    this.name = 'ConsumerStopping';
-  }
-}
-
 const JOIN_TIMEOUT_MS = 30_000;
+const IDLE_FETCH_WAIT_MS = 1_000;
 const TOPIC_READY_TIMEOUT_MS = 30_000;
 
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
@@ -97,6 +105,7 @@ export class KafkaEventBus implements EventBus {
   private closed = false;
 
   constructor(private readonly options: KafkaEventBusOptions) {
+    keepKafkaIdleQuiet();
     this.logger = options.logger ?? createLogger({ service: options.clientId, level: 'warn' });
     this.partitions = options.partitions ?? 4;
     this.compression = options.gzip ? CompressionTypes.GZIP : CompressionTypes.None;
@@ -169,8 +178,9 @@ export class KafkaEventBus implements EventBus {
       groupId: options.group,
       sessionTimeout: 10_000,
       rebalanceTimeout: 30_000,
-      heartbeatInterval: 1_000,
-      maxWaitTimeInMs: 100,
+      heartbeatInterval: 3_000,
+      // A fetch returns as soon as a message is there; the wait only bounds how often an idle consumer asks.
+      maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
       allowAutoTopicCreation: false,
       retry: {
         initialRetryTime: 100,
@@ -193,7 +203,8 @@ export class KafkaEventBus implements EventBus {
       await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
       await consumer.run({
         partitionsConsumedConcurrently: this.partitions,
-        eachMessage: (payload) => this.handle(active, options, policy, payload),
+        eachBatchAutoResolve: false,
+        eachBatch: (payload) => this.handleBatch(active, options, policy, payload),
       });
       await ready.promise;
     } catch (error) {
@@ -251,39 +262,57 @@ export class KafkaEventBus implements EventBus {
     return { promise, cancel };
   }
 
-  private async handle(active: ActiveConsumer, options: SubscribeOptions, policy: RetryPolicy, payload: EachMessagePayload): Promise<void> {
-    const { topic, partition, message } = payload;
-    if (active.stopping || this.closed) throw new ConsumerStopping();
-    const headers = headersToStrings(message.headers);
-    const key = message.key?.toString('utf8') ?? '';
-    let value: EventEnvelope;
-    try {
-      value = eventEnvelopeSchema.parse(JSON.parse(message.value?.toString('utf8') ?? 'null'));
-    } catch (error) {
-      await this.deadLetter(active, topic, key, message.value, headers, `invalid envelope: ${errorMessage(error)}`, 0);
-      return;
-    }
-    const publishing = this.publishing.get(value.id);
-    if (publishing) await publishing;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
-      const delivered: DeliveredMessage = { topic, key, value, headers: { ...headers }, partition, offset: message.offset, attempt };
+  /**
+   * One fetched batch of a partition: valid messages go to the subscription in chunks of its batch size, invalid ones
+   * to the dead-letter topic, and each offset is resolved once its message is done, so a stop or a crash mid-batch
+   * redelivers only what was not (and the consumers' inboxes make a redelivered message a no-op).
+   */
+  private async handleBatch(active: ActiveConsumer, options: SubscribeOptions, policy: RetryPolicy, payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    const topic = batch.topic;
+    const limit = options.maxBatchSize ?? DEFAULT_MAX_BATCH;
+    const raw = new Map<string, KafkaMessage>();
+    let chunk: DeliveredMessage[] = [];
+    const hooks = {
+      group: active.group,
+      policy,
+      stopping: () => active.stopping || this.closed || !payload.isRunning() || payload.isStale(),
+      pause: (ms: number) => this.pause(active, ms),
+      // Keeps the membership alive through long backoffs; a rebalance error here hands the partition over.
+      heartbeat: () => payload.heartbeat(),
+      deadLetter: async (message: DeliveredMessage, reason: string, attempts: number) => {
+        this.logger.warn({ reason, topic, partition: message.partition, offset: message.offset, group: active.group }, 'handler failed on every attempt; dead-lettering');
+        await this.deadLetter(active, topic, message.key, raw.get(message.offset)?.value ?? null, headersToStrings(raw.get(message.offset)?.headers), reason, attempts);
+      },
+      done: (message: DeliveredMessage) => payload.resolveOffset(message.offset),
+    };
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      const messages = chunk;
+      chunk = [];
+      await deliver(messages, options, hooks);
+      await payload.heartbeat();
+    };
+    for (const message of batch.messages) {
+      if (hooks.stopping()) throw new DeliveryStopped();
+      const headers = headersToStrings(message.headers);
+      const key = message.key?.toString('utf8') ?? '';
+      let value: EventEnvelope;
       try {
-        await consumeInSpan(active.group, delivered, options.handler);
-        return;
+        value = eventEnvelopeSchema.parse(JSON.parse(message.value?.toString('utf8') ?? 'null'));
       } catch (error) {
-        lastError = error;
+        await flush();
+        await this.deadLetter(active, topic, key, message.value, headers, `invalid envelope: ${errorMessage(error)}`, 0);
+        payload.resolveOffset(message.offset);
+        continue;
       }
-      if (active.stopping || this.closed) throw new ConsumerStopping();
-      if (attempt < policy.maxAttempts) {
-        await this.pause(active, backoffMs(policy, attempt));
-        if (active.stopping || this.closed) throw new ConsumerStopping();
-        // Keeps the membership alive through long backoffs; a rebalance error here hands the partition over.
-        await payload.heartbeat();
-      }
+      const publishing = this.publishing.get(value.id);
+      if (publishing) await publishing;
+      raw.set(message.offset, message);
+      chunk.push({ topic, key, value, headers, partition: batch.partition, offset: message.offset, attempt: 1 });
+      if (chunk.length >= limit) await flush();
     }
-    this.logger.warn({ err: lastError, topic, partition, offset: message.offset, group: active.group }, 'handler failed on every attempt; dead-lettering');
-    await this.deadLetter(active, topic, key, message.value, headers, errorMessage(lastError), policy.maxAttempts);
+    await flush();
   }
 
   private pause(active: ActiveConsumer, ms: number): Promise<void> {
@@ -325,7 +354,7 @@ export class KafkaEventBus implements EventBus {
         return;
       } catch (error) {
         // Never commit past a message that is neither handled nor parked; keep trying unless we are stopping.
-        if (this.closed || active.stopping) throw new ConsumerStopping();
+        if (this.closed || active.stopping) throw new DeliveryStopped();
         this.logger.error({ err: error, topic: target, attempt }, 'could not produce to the dead-letter topic; retrying');
         await sleep(Math.min(5_000, 200 * attempt));
       }

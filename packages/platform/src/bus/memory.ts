@@ -1,7 +1,8 @@
 import { deadLetterTopic, eventEnvelopeSchema, type EventEnvelope } from '@wps/contracts';
-import { backoffMs, DEFAULT_RETRY, partitionFor, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
+import { DEFAULT_MAX_BATCH, DEFAULT_RETRY, partitionFor, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
 import { sleep } from '../async.js';
-import { consumeInSpan, withTraceHeaders } from './tracing.js';
+import { withTraceHeaders } from './tracing.js';
+import { deliver, DeliveryStopped } from './deliver.js';
 
 interface StoredMessage {
   key: string;
@@ -16,7 +17,7 @@ interface PartitionLog {
 }
 
 interface Member {
-  handler: SubscribeOptions['handler'];
+  options: SubscribeOptions;
   retry: RetryPolicy;
 }
 
@@ -84,7 +85,7 @@ export class InMemoryEventBus implements EventBus {
         });
       }
     }
-    const member: Member = { handler: options.handler, retry: { ...DEFAULT_RETRY, ...options.retry } };
+    const member: Member = { options, retry: { ...DEFAULT_RETRY, ...options.retry } };
     group.members.push(member);
     const joined = group;
     for (const topic of options.topics) this.partitions(topic).forEach((_, index) => this.kick(joined, topic, index));
@@ -110,48 +111,46 @@ export class InMemoryEventBus implements EventBus {
     this.inFlight.add(run);
   }
 
+  /** Hands the partition's waiting messages to the group, a batch at a time, moving the cursor as each is done. */
   private async drain(group: Group, topic: string, partition: number): Promise<void> {
     const cursorKey = `${topic}:${partition}`;
     const log = this.partitions(topic)[partition]!;
     for (;;) {
       if (this.closed || group.members.length === 0) return;
       const offset = group.cursors.get(cursorKey) ?? log.base;
-      const stored = log.messages[offset - log.base];
-      if (!stored) return;
       const member = group.members[partition % group.members.length]!;
-      await this.deliver(group.name, member, topic, partition, offset, stored);
-      group.cursors.set(cursorKey, offset + 1);
+      const limit = member.options.maxBatchSize ?? DEFAULT_MAX_BATCH;
+      const waiting = log.messages.slice(offset - log.base, offset - log.base + limit);
+      if (waiting.length === 0) return;
+      const batch: DeliveredMessage[] = [];
+      for (const [index, stored] of waiting.entries()) {
+        const parsed = eventEnvelopeSchema.safeParse(JSON.parse(stored.value));
+        if (!parsed.success) {
+          // An invalid envelope ends the batch; on its own it is parked and passed over.
+          if (batch.length === 0) {
+            await this.deadLetter(topic, stored, 'invalid envelope', 0);
+            group.cursors.set(cursorKey, offset + 1);
+          }
+          break;
+        }
+        batch.push({ topic, key: stored.key, value: parsed.data, headers: { ...stored.headers }, partition, offset: String(offset + index), attempt: 1 });
+      }
+      if (batch.length === 0) continue;
+      try {
+        await deliver(batch, member.options, {
+          group: group.name,
+          policy: member.retry,
+          stopping: () => this.closed || !group.members.includes(member),
+          pause: (ms) => sleep(ms),
+          deadLetter: (message, reason, attempts) => this.deadLetter(topic, waiting[Number(message.offset) - offset]!, reason, attempts, group.name),
+          done: (message) => group.cursors.set(cursorKey, Number(message.offset) + 1),
+        });
+      } catch (error) {
+        if (error instanceof DeliveryStopped) return;
+        throw error;
+      }
       this.trim(topic, partition);
     }
-  }
-
-  private async deliver(groupName: string, member: Member, topic: string, partition: number, offset: number, stored: StoredMessage): Promise<void> {
-    let lastError: unknown;
-    const parsed = eventEnvelopeSchema.safeParse(JSON.parse(stored.value));
-    if (!parsed.success) {
-      await this.deadLetter(topic, stored, 'invalid envelope', 0);
-      return;
-    }
-    for (let attempt = 1; attempt <= member.retry.maxAttempts; attempt++) {
-      const message: DeliveredMessage = {
-        topic,
-        key: stored.key,
-        value: parsed.data,
-        headers: { ...stored.headers },
-        partition,
-        offset: String(offset),
-        attempt,
-      };
-      try {
-        await consumeInSpan(groupName, message, member.handler);
-        return;
-      } catch (error) {
-        lastError = error;
-        if (this.closed) return;
-        if (attempt < member.retry.maxAttempts) await sleep(backoffMs(member.retry, attempt));
-      }
-    }
-    await this.deadLetter(topic, stored, String((lastError as Error)?.message ?? lastError), member.retry.maxAttempts, groupName);
   }
 
   private async deadLetter(topic: string, stored: StoredMessage, reason: string, attempts: number, group?: string): Promise<void> {

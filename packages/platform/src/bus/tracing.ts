@@ -25,3 +25,23 @@ export function consumeInSpan(group: string, message: DeliveredMessage, handler:
     () => runWithLogContext({ messageId: message.value.id, topic: message.topic }, () => handler(message)),
   );
 }
+
+/** Runs a batch handler inside one span that continues the first message's producer trace. */
+export function consumeBatchInSpan(group: string, messages: DeliveredMessage[], handler: (messages: DeliveredMessage[]) => Promise<void>): Promise<void> {
+  const first = messages[0]!;
+  const parent = extractTraceContext(first.headers);
+  return withSpan(
+    `consume ${first.topic}`,
+    {
+      kind: SpanKind.CONSUMER,
+      parent,
+      attributes: {
+        'messaging.destination.name': first.topic,
+        'messaging.consumer.group.name': group,
+        'messaging.batch.message_count': messages.length,
+        'messaging.message.id': first.value.id,
+      },
+    },
+    () => runWithLogContext({ messageId: first.value.id, topic: first.topic, batch: String(messages.length) }, () => handler(messages)),
+  );
+}

@@ -24,15 +24,28 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, initialBackoffMs: 100, maxBackoffMs: 5_000 };
 
-export interface SubscribeOptions {
+interface SubscribeBase {
   /** The consumer group: one per service (and purpose); members of a group share the partitions. */
   group: string;
   topics: string[];
-  handler: (message: DeliveredMessage) => Promise<void>;
   retry?: Partial<RetryPolicy>;
   /** Start a new group at the earliest retained message instead of new ones only. Default true. */
   fromBeginning?: boolean;
 }
+
+/**
+ * A subscription takes either one message at a time (`handler`) or batches (`batchHandler`): the messages of one
+ * partition that are waiting, up to `maxBatchSize`, in offset order, so per-key order holds within and across batches.
+ * A batch that fails is tried once more whole, then message by message with the retry policy, so a poison message
+ * goes to the dead-letter topic alone and the rest of its batch is handled.
+ */
+export type SubscribeOptions = SubscribeBase &
+  (
+    | { handler: (message: DeliveredMessage) => Promise<void>; batchHandler?: never; maxBatchSize?: never }
+    | { batchHandler: (messages: DeliveredMessage[]) => Promise<void>; handler?: never; maxBatchSize?: number }
+  );
+
+export const DEFAULT_MAX_BATCH = 500;
 
 export interface Subscription {
   close(): Promise<void>;

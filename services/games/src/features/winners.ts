@@ -48,24 +48,48 @@ export class WinnerBoard {
   }
 
   /**
-   * Keeps the highest revision of each bet (a corrected round arrives again with a higher one). When the bet is on
-   * the board, or was and left it, every socket of the brand gets the new board.
+   * Records a batch of settled bets, keeping the highest revision of each (a corrected round arrives again with a
+   * higher one). When a bet of the batch is on a brand's board, or was and left it, the brand's sockets get the new
+   * board, once per batch.
    */
-  async recordSettledBet(tx: Executor, bet: BetSettled): Promise<void> {
-    const winMinor = bet.state === 'cancelled' ? '0' : bet.winAmountMinor;
-    const board = async () => (await this.list(tx, { merchantCode: bet.merchantCode, language: 'EN', limitNum: WINNER_BOARD_LIMIT })).betIds;
-    const wasOnBoard = (await board()).includes(bet.betId);
-    const changed = await rows<{ bet_id: string }>(
-      tx,
-      sql`INSERT INTO games.settled_bets (bet_id, revision, merchant_code, account, vendor, game_type, game_code, currency, win_amount_minor, settled_at)
-          VALUES (${bet.betId}, ${bet.revision}, ${bet.merchantCode}, ${bet.account}, ${bet.vendor}, ${bet.gameType}, ${bet.gameCode}, ${bet.currency}, ${winMinor}::bigint, ${bet.settledAt})
-          ON CONFLICT (bet_id) DO UPDATE SET revision = EXCLUDED.revision, win_amount_minor = EXCLUDED.win_amount_minor, settled_at = EXCLUDED.settled_at
-          WHERE games.settled_bets.revision < EXCLUDED.revision
-          RETURNING bet_id`,
-    );
-    if (changed.length === 0) return;
-    if (!wasOnBoard && !(await board()).includes(bet.betId)) return;
-    await this.publish(tx, bet.merchantCode);
+  async recordSettledBets(tx: Executor, bets: BetSettled[]): Promise<void> {
+    const latest = new Map<string, BetSettled>();
+    for (const bet of bets) {
+      const seen = latest.get(bet.betId);
+      if (!seen || seen.revision < bet.revision) latest.set(bet.betId, bet);
+    }
+    const byMerchant = new Map<string, BetSettled[]>();
+    for (const bet of latest.values()) byMerchant.set(bet.merchantCode, [...(byMerchant.get(bet.merchantCode) ?? []), bet]);
+    for (const [merchantCode, merchantBets] of byMerchant) {
+      const board = async () => new Set((await this.list(tx, { merchantCode, language: 'EN', limitNum: WINNER_BOARD_LIMIT })).betIds);
+      // A first revision cannot have been on the board; only corrections need the board as it was.
+      const before = merchantBets.some((bet) => bet.revision > 0) ? await board() : new Set<string>();
+      const values = merchantBets.map((bet) => ({
+        bet_id: bet.betId,
+        revision: bet.revision,
+        merchant_code: bet.merchantCode,
+        account: bet.account,
+        vendor: bet.vendor,
+        game_type: bet.gameType,
+        game_code: bet.gameCode,
+        currency: bet.currency,
+        win_amount_minor: bet.state === 'cancelled' ? '0' : bet.winAmountMinor,
+        settled_at: bet.settledAt,
+      }));
+      const changed = await rows<{ bet_id: string }>(
+        tx,
+        sql`INSERT INTO games.settled_bets (bet_id, revision, merchant_code, account, vendor, game_type, game_code, currency, win_amount_minor, settled_at)
+            SELECT bet_id, revision, merchant_code, account, vendor, game_type, game_code, currency, win_amount_minor::bigint, settled_at
+              FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+                AS b(bet_id text, revision int, merchant_code text, account text, vendor text, game_type text, game_code text, currency text, win_amount_minor text, settled_at timestamptz)
+            ON CONFLICT (bet_id) DO UPDATE SET revision = EXCLUDED.revision, win_amount_minor = EXCLUDED.win_amount_minor, settled_at = EXCLUDED.settled_at
+            WHERE games.settled_bets.revision < EXCLUDED.revision
+            RETURNING bet_id`,
+      );
+      if (changed.length === 0) continue;
+      const after = await board();
+      if (changed.some((row) => before.has(row.bet_id) || after.has(row.bet_id))) await this.publish(tx, merchantCode);
+    }
   }
 
   private async publish(tx: Executor, merchantCode: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '@wps/platform';
+import { OUTBOX_QUIET, rows, type Executor } from '@wps/platform';
 import type { Round, RoundState } from '../../domain/rounds.js';
 
 /** SQL of the seamless-wallet feature: vendors, rounds, keyed vendor calls and the wallet's member directory. */
@@ -243,9 +243,12 @@ export interface DecidedCall {
   events: Array<{ id: string; topic: string; key: string; envelope: unknown }>;
 }
 
-/** One statement, one commit; throws SQLSTATE 40001 when the reading it was decided on is stale. */
+/**
+ * One statement, one commit; throws SQLSTATE 40001 when the reading it was decided on is stale. The caller wakes its
+ * own relay after the commit, so the outbox rows skip the cross-process notification (which would serialise commits).
+ */
 export async function applyCall(tx: Executor, decided: DecidedCall): Promise<void> {
-  await tx.execute(sql`SELECT wallet.apply_vendor_call(${JSON.stringify(decided)}::jsonb)`);
+  await tx.execute(sql`SELECT wallet.apply_vendor_call(${JSON.stringify(decided)}::jsonb) FROM (SELECT ${sql.raw(OUTBOX_QUIET)}) AS quiet`);
 }
 
 export async function recordMember(tx: Executor, member: { memberId: string; merchantCode: string; account: string; uplineId: string | null }): Promise<void> {
