@@ -116,4 +116,24 @@ describe('consumeBatches', () => {
         .sort(),
     );
   });
+
+  it('passes over events the consumer has nothing to do with, without a transaction or an inbox row', async () => {
+    const seen: string[] = [];
+    await consumeBatches(
+      { db, bus },
+      {
+        schema: SCHEMA,
+        group: 'inbox-test.relevant',
+        type: 'member.registered',
+        relevant: (member) => member.merchantCode === 'M2',
+        handle: async (_tx, events) => void seen.push(...events.map((event) => event.payload.memberId)),
+      },
+    );
+    await publish([registered('x1', 'M1'), registered('x2', 'M2'), registered('x3', 'M1'), registered('x4', 'M2')]);
+    await eventually(() => seen.length === 2, 'the relevant members');
+    await sleep(50);
+    expect(seen.sort()).toEqual(['x2', 'x4']);
+    const inbox = await rows<{ n: string }>(db.orm, sql`SELECT count(*)::text AS n FROM test_inbox.inbox WHERE consumer = 'inbox-test.relevant'`);
+    expect(Number(inbox[0]!.n)).toBe(2);
+  });
 });

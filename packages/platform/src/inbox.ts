@@ -70,6 +70,11 @@ export interface ConsumeOptions<T extends EventType> {
    * one read of shared state, one push per changed aggregate.
    */
   handle: (tx: Executor, events: Array<ConsumedEvent<T>>) => Promise<void>;
+  /**
+   * Events this consumer has nothing to do with (its effect would be empty): they are passed over without a
+   * transaction or an inbox row, so a busy topic costs a consumer only the events it acts on.
+   */
+  relevant?: (payload: EventPayload<T>) => boolean;
   retry?: Partial<RetryPolicy>;
   /** The most events handed over at once. Default 500. */
   maxBatchSize?: number;
@@ -100,7 +105,9 @@ export async function consumeBatches<T extends EventType>(deps: { db: Database; 
       const events: Array<ConsumedEvent<T>> = [];
       for (const message of messages) {
         if (message.value.type !== options.type) continue;
-        events.push({ payload: event.payload.parse(message.value.payload) as EventPayload<T>, envelope: message.value });
+        const payload = event.payload.parse(message.value.payload) as EventPayload<T>;
+        if (options.relevant && !options.relevant(payload)) continue;
+        events.push({ payload, envelope: message.value });
       }
       if (events.length === 0) return;
       await inbox.handleBatch(deps.db, events, (tx, fresh) => options.handle(tx, fresh));

@@ -130,6 +130,7 @@ export async function createGamesService(context: ServiceContext, config: GamesC
             schema: GAMES_SCHEMA,
             group: WINNER_BOARD,
             type: 'bet.settled',
+            relevant: WinnerBoard.concerns,
             handle: (tx, events) =>
               winners.recordSettledBets(
                 tx,

@@ -65,6 +65,7 @@ export async function createWalletService(context: ServiceContext, config: Walle
             schema: WALLET_SCHEMA,
             group: 'wallet.jackpot',
             type: 'bet.settled',
+            relevant: jackpot.eligible,
             handle: (tx, events) =>
               jackpot.recordSettledBets(
                 tx,

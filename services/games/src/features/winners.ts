@@ -24,6 +24,14 @@ interface WinnerRow {
 export class WinnerBoard {
   constructor(private readonly deps: { outbox: Outbox }) {}
 
+  /**
+   * Whether a settled bet can touch the board: a win, or a correction (which may take a win off it). A first settlement
+   * without a win is never on the board, and a later correction of it is recorded then.
+   */
+  static concerns(this: void, bet: BetSettled): boolean {
+    return bet.revision > 0 || (bet.state !== 'cancelled' && BigInt(bet.winAmountMinor) > 0n);
+  }
+
   async list(executor: Executor, input: { merchantCode: string; language: string; limitNum: number }): Promise<{ list: Winner[]; betIds: string[] }> {
     const found = await rows<WinnerRow>(
       executor,

@@ -42,10 +42,13 @@ export class Jackpot {
    * the bets between two hits move to the pool in one posting, which the bets name. A hit pays the whole pool, the
    * shares before it included, then the house puts the seed back. One pool push per brand and currency per batch.
    */
+  /** Whether a settled bet takes part: a share is configured, the round settled (not cancelled), on a jackpot game type. */
+  readonly eligible = (bet: BetSettled): boolean =>
+    this.deps.config.WALLET_JACKPOT_SHARE_BP > 0 && bet.state === 'settled' && this.deps.config.WALLET_JACKPOT_GAME_TYPES.includes(bet.gameType.toUpperCase());
+
   async recordSettledBets(tx: Executor, bets: BetSettled[]): Promise<void> {
     const { config } = this.deps;
-    if (config.WALLET_JACKPOT_SHARE_BP === 0) return;
-    const eligible = bets.filter((bet) => bet.state === 'settled' && config.WALLET_JACKPOT_GAME_TYPES.includes(bet.gameType.toUpperCase()));
+    const eligible = bets.filter(this.eligible);
     if (eligible.length === 0) return;
     const seen = new Map<string, BetSettled & { contributionMinor: bigint; hit: boolean }>();
     for (const bet of eligible) {
