@@ -1,7 +1,7 @@
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** A Drizzle database or transaction over either driver; both expose the same query builder and `execute`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,8 +19,16 @@ export interface Database {
    * LISTEN fails. The returned function stops listening; closing the database stops every listener too.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs one statement, outside any transaction, as a named prepared statement: PostgreSQL parses and plans it once
+   * per connection instead of on every call. For the hottest statements only; the text must be the same on every call
+   * under one name (the values may differ). PGlite runs it as a plain query.
+   */
+  preparedRows<T>(name: string, query: SQL): Promise<T[]>;
   close(): Promise<void>;
 }
+
+const dialect = new PgDialect();
 
 /** Runs raw SQL and returns its rows; the same on PGlite and node-postgres. */
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
@@ -127,6 +135,11 @@ export async function openPostgres(url: string, options: { poolMax?: number; app
     kind: 'postgres',
     orm,
     transaction: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    async preparedRows<T>(name: string, query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const result = await pool.query({ name, text, values: params });
+      return result.rows as T[];
+    },
     async scriptTransaction(fn) {
       const client = await pool.connect();
       try {
@@ -164,6 +177,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     orm,
     transaction: (fn) => orm.transaction((tx) => fn(tx as unknown as Executor)),
+    preparedRows: (_name, query) => rows(orm, query),
     async scriptTransaction(fn) {
       await client.transaction(async (tx) => {
         await fn(async (script) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { OUTBOX_QUIET, rows, type Executor } from '@wps/platform';
+import { OUTBOX_QUIET, rows, type Database, type Executor } from '@wps/platform';
 import type { Round, RoundState } from '../../domain/rounds.js';
 
 /** SQL of the seamless-wallet feature: vendors, rounds, keyed vendor calls and the wallet's member directory. */
@@ -139,7 +139,7 @@ const vendorTransactionJson = (alias: string) =>
     'amount_minor', ${alias}.amount_minor::text, 'rolled_back', ${alias}.rolled_back, 'request_hash', ${alias}.request_hash, 'response', ${alias}.response)`);
 
 export async function loadCall(
-  tx: Executor,
+  db: Database,
   input: {
     vendor: string;
     player: string;
@@ -152,8 +152,8 @@ export async function loadCall(
     withLineage: boolean;
   },
 ): Promise<CallReading> {
-  const [row] = await rows<{ account: unknown; stored: unknown; target: unknown; round: unknown; rollback_exists: boolean; live_bet: boolean; lineage: unknown }>(
-    tx,
+  const [row] = await db.preparedRows<{ account: unknown; stored: unknown; target: unknown; round: unknown; rollback_exists: boolean; live_bet: boolean; lineage: unknown }>(
+    'wallet_load_vendor_call',
     sql`WITH target AS (
           SELECT * FROM wallet.vendor_transactions
            WHERE vendor = ${input.vendor} AND player_id = ${input.player} AND transaction_id = ${input.targetTransactionId}
@@ -247,8 +247,8 @@ export interface DecidedCall {
  * One statement, one commit; throws SQLSTATE 40001 when the reading it was decided on is stale. The caller wakes its
  * own relay after the commit, so the outbox rows skip the cross-process notification (which would serialise commits).
  */
-export async function applyCall(tx: Executor, decided: DecidedCall): Promise<void> {
-  await tx.execute(sql`SELECT wallet.apply_vendor_call(${JSON.stringify(decided)}::jsonb) FROM (SELECT ${sql.raw(OUTBOX_QUIET)}) AS quiet`);
+export async function applyCall(db: Database, decided: DecidedCall): Promise<void> {
+  await db.preparedRows('wallet_apply_vendor_call', sql`SELECT wallet.apply_vendor_call(${JSON.stringify(decided)}::jsonb) FROM (SELECT ${sql.raw(OUTBOX_QUIET)}) AS quiet`);
 }
 
 export async function recordMember(tx: Executor, member: { memberId: string; merchantCode: string; account: string; uplineId: string | null }): Promise<void> {

@@ -90,11 +90,11 @@ export class VendorWallet {
     const amounts = this.amountsOf(operation, body);
     const hash = requestHash({ operation, ...body, ...Object.fromEntries(Object.entries(amounts).map(([name, minor]) => [name, minor.toString()])) });
     for (let attempt = 1; ; attempt++) {
-      const reading = await repo.loadCall(this.deps.db.orm, this.readingFor(vendor.code, operation, body));
+      const reading = await repo.loadCall(this.deps.db, this.readingFor(vendor.code, operation, body));
       const plan = await this.decide(vendor.code, operation, body, amounts, hash, reading);
       if (!plan.decided) return plan.answer;
       try {
-        await repo.applyCall(this.deps.db.orm, plan.decided);
+        await repo.applyCall(this.deps.db, plan.decided);
       } catch (error) {
         // Another call of the same member (or a second delivery of this one) committed since the reading: read again.
         if ((isSqlState(error, SQL_STATE.serializationFailure) || isUniqueViolation(error)) && attempt < MAX_ATTEMPTS) {
