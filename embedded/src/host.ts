@@ -24,7 +24,7 @@ import { DevelopmentMailSink } from '@wps/identity/infra/mailer';
 import { DevSmsSink } from '@wps/identity/infra/sms';
 import { walletService } from '@wps/wallet';
 import { createGamesService, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
-import { agentContractsService } from '@wps/agent-contracts';
+import { agentContractsServiceWith } from '@wps/agent-contracts';
 import { pointsService } from '@wps/points';
 import { noticesService } from '@wps/notices';
 import { houseServiceWith } from '@wps/house';
@@ -87,7 +87,15 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     ...gamesService,
     create: (context, config: GamesConfig) => createGamesService(context, config, { wallet: walletTransfersPort(walletClient()) }),
   } as AnyDefinition;
-  const definitions: AnyDefinition[] = [identityService, walletService, gamesWithWallet, agentContractsService, pointsService, noticesService, houseServiceWith(walletClient)] as AnyDefinition[];
+  const definitions: AnyDefinition[] = [
+    identityService,
+    walletService,
+    gamesWithWallet,
+    agentContractsServiceWith(walletClient),
+    pointsService,
+    noticesService,
+    houseServiceWith(walletClient),
+  ] as AnyDefinition[];
   const instances: Record<string, ServiceInstance> = {};
   for (const definition of definitions) {
     await migrate(db, definition.schema, definition.migrationsDir);

@@ -13,6 +13,9 @@ import { HOUSE_LIVE_ERRORS } from './errors-house-live.js';
 import { HOUSE_PVP_ERRORS } from './errors-house-pvp.js';
 import { HOUSE_FISH_ERRORS } from './errors-house-fish.js';
 import { GAME_ANNOUNCEMENT_ERRORS } from './errors-game-announcements.js';
+import { AGENT_TEAM_ERRORS } from './errors-agent-team.js';
+import { AGENT_OFFER_ERRORS } from './errors-agent-offers.js';
+import { AGENT_SETTLEMENT_ERRORS } from './errors-agent-settlement.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -84,6 +87,9 @@ export const ERRORS = {
   ...HOUSE_PVP_ERRORS,
   ...HOUSE_FISH_ERRORS,
   ...GAME_ANNOUNCEMENT_ERRORS,
+  ...AGENT_TEAM_ERRORS,
+  ...AGENT_OFFER_ERRORS,
+  ...AGENT_SETTLEMENT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -107,6 +107,53 @@ export const sessionEndedSchema = z.object({
 });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
+/** The four kinds of agent contract (domain notes, section A). */
+export const contractKindSchema = z.enum(['dividend', 'daily', 'hourly', 'realtime']);
+export type ContractKind = z.infer<typeof contractKindSchema>;
+/** A contract row's state: an offer waits, then is accepted (active), rejected, expired or withdrawn; an active one ends superseded or terminated. */
+export const contractStateSchema = z.enum(['pending', 'active', 'rejected', 'expired', 'withdrawn', 'superseded', 'terminated']);
+
+/**
+ * A contract offer or termination changed: made, accepted, rejected, expired, withdrawn, or an active contract ended.
+ * Gateways push it to both sides (`agentId`, the downline, and `offeredBy`, the upline; null when the platform offered).
+ */
+export const contractChangedSchema = z.object({
+  contractId: z.string(),
+  merchantCode: z.string(),
+  kind: contractKindSchema,
+  agentId: z.string(),
+  agentAccount: z.string(),
+  offeredBy: z.string().nullable(),
+  offeredByAccount: z.string().nullable(),
+  /** An offer of terms, or an offer to terminate the active contract. */
+  action: z.enum(['offer', 'terminate']),
+  state: contractStateSchema,
+  change: z.enum(['offered', 'accepted', 'rejected', 'expired', 'withdrawn', 'superseded', 'terminated']),
+  /** Why it ended, for `superseded` and `terminated` (e.g. `upline-rate-dropped`). */
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type ContractChanged = z.infer<typeof contractChangedSchema>;
+
+/** One period of one contract settled: what the payer owed the agent, what was paid, and what stays as debt. */
+export const contractSettledSchema = z.object({
+  settlementId: z.string(),
+  contractId: z.string(),
+  merchantCode: z.string(),
+  kind: contractKindSchema,
+  agentId: z.string(),
+  /** The upline that pays; null when the platform pays a top agent. */
+  payerId: z.string().nullable(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  currency: z.string(),
+  amountMinor: z.string(),
+  paidMinor: z.string(),
+  debtMinor: z.string(),
+  at: z.string(),
+});
+export type ContractSettled = z.infer<typeof contractSettledSchema>;
+
 /** The winner board of a brand, per interface language (game names differ); `list` is the brand's default one. */
 export const winnersPushSchema = z.object({ list: z.array(winnerSchema), lists: z.record(z.string(), z.array(winnerSchema)) });
 /** The progressive jackpot's pool, in major units. */
@@ -147,6 +194,8 @@ export const EVENTS = {
   'session.ended': { topic: TOPICS.sessions, version: 1, payload: sessionEndedSchema },
   'lobby.changed': { topic: TOPICS.lobby, version: 1, payload: lobbyChangedSchema },
   'house.table_event': { topic: TOPICS.house, version: 1, payload: houseTableEventSchema },
+  'contract.changed': { topic: TOPICS.contractOffers, version: 1, payload: contractChangedSchema },
+  'contract.settled': { topic: TOPICS.contractOffers, version: 1, payload: contractSettledSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { houseTableEventSchema, jackpotPushSchema, winnersPushSchema } from './events.js';
+import { contractChangedSchema, contractSettledSchema, houseTableEventSchema, jackpotPushSchema, winnersPushSchema } from './events.js';
 
 /**
  * Socket.IO pushes, one event `push` carrying `{ v, type, data }`. Each type's `data` is declared here once: the
@@ -13,6 +13,10 @@ export const pushDataSchemas = {
   table: houseTableEventSchema,
   winners: winnersPushSchema,
   jackpot: jackpotPushSchema,
+  /** A contract offer, answer or end that concerns the member (as the downline or the upline). */
+  contract: contractChangedSchema,
+  /** A contract payout the member received or paid. */
+  contractPayout: contractSettledSchema,
 } as const;
 export type PushType = keyof typeof pushDataSchemas;
 export type PushData<T extends PushType> = z.infer<(typeof pushDataSchemas)[T]>;

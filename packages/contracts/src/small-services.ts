@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
+import { agentTeamRpcMethods } from './agent-team.js';
+import { agentOfferRpcMethods } from './agent-offers.js';
+import { agentSettlementRpcMethods } from './agent-settlement.js';
+import { decimalIdSchema, memberIdSchema } from './ids.js';
 
-/** Ids of bigint rows (members, messages) travel as plain decimal strings: no sign, no leading zeros. */
-export const decimalIdSchema = z.string().regex(/^(0|[1-9][0-9]{0,18})$/, 'a decimal id');
-export const memberIdSchema = decimalIdSchema;
+export { decimalIdSchema, memberIdSchema } from './ids.js';
 
 /** The games contract lives in games.ts; it is re-exported from the package index. */
 
@@ -12,6 +14,9 @@ export const agentContractsRpc = defineRpc({
     input: z.object({ agentId: memberIdSchema }),
     output: z.array(z.object({ memberId: z.string(), account: z.string(), type: z.number().int(), depth: z.number().int() })),
   },
+  ...agentTeamRpcMethods,
+  ...agentOfferRpcMethods,
+  ...agentSettlementRpcMethods,
 });
 export type AgentContractsRpc = typeof agentContractsRpc;
 

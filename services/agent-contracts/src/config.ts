@@ -1,5 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
-/** The agent-contracts service reads no variables of its own yet; the common ones come from the platform. */
-export const agentContractsEnv = {};
+export const agentContractsEnv = {
+  /** The wallet's internal URL (cluster mode), for payouts; the embedded host connects the wallet in process instead. */
+  WALLET_URL: z.string().url().optional(),
+  SERVICE_TOKEN: z.string().min(16).optional(),
+};
 export type AgentContractsConfig = z.infer<z.ZodObject<typeof agentContractsEnv>>;

@@ -9,6 +9,9 @@ import { secondFactorUseCases } from './second-factors.js';
 import { accountUseCases } from './account.js';
 import { vendorUseCases } from './vendor.js';
 import { sandboxPayUseCases } from './sandbox-pay.js';
+import { agentTeamUseCases } from './agent-team.js';
+import { agentOfferUseCases } from './agent-offers.js';
+import { agentSettlementUseCases } from './agent-settlement.js';
 
 /**
  * Every public call of the platform, declared once (see `use-case.ts`). The gateway mounts these, the web client
@@ -25,6 +28,9 @@ export const useCases = {
   ...accountUseCases,
   ...vendorUseCases,
   ...sandboxPayUseCases,
+  ...agentTeamUseCases,
+  ...agentOfferUseCases,
+  ...agentSettlementUseCases,
 };
 export type UseCases = typeof useCases;
 export type UseCaseId = keyof UseCases;

@@ -1,0 +1,2 @@
+/** Agent centre calls: contracts offered and answered. */
+export const agentOfferUseCases = {};

@@ -1,0 +1,2 @@
+/** Agent centre calls: contract settlements and income. */
+export const agentSettlementUseCases = {};

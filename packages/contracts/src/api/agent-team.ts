@@ -1,0 +1,2 @@
+/** Agent centre calls: team reports. */
+export const agentTeamUseCases = {};
