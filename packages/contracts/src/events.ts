@@ -29,6 +29,26 @@ export const eventEnvelopeSchema = z.object({
 });
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
 
+/** The four kinds of agent contract (domain notes, section A). */
+export const contractKindSchema = z.enum(['dividend', 'daily', 'hourly', 'realtime']);
+export type ContractKind = z.infer<typeof contractKindSchema>;
+
+/**
+ * One tier of a contract. A tier is reached when every threshold is met; the highest reached tier's rate applies to the
+ * period's base. A downline's tiers have the brand's thresholds; only the rates are the upline's to choose.
+ */
+export const contractTierSchema = z.object({
+  /** The team base the tier needs, in minor units (valid bet; net loss for dividends); for real-time salary, the smallest stake counted. */
+  minBaseMinor: z.string().regex(/^(0|[1-9][0-9]{0,17})$/),
+  /** Active members the tier needs (0 for real-time salary). */
+  minActive: z.number().int().min(0),
+  /** Rate in basis points of the base (1 bp = 0.01 %). */
+  rateBp: z.number().int().min(0).max(10_000),
+  /** Real-time salary only: which settled bets earn it: losing ones, winning ones, or every single bet from `minBaseMinor` up. */
+  on: z.enum(['loss', 'win', 'single']).optional(),
+});
+export type ContractTier = z.infer<typeof contractTierSchema>;
+
 export const memberRegisteredSchema = z.object({
   memberId: z.string(),
   merchantCode: z.string(),
@@ -37,6 +57,11 @@ export const memberRegisteredSchema = z.object({
   currency: z.string(),
   uplineId: z.string().nullable(),
   registeredAt: z.string(),
+  /** The invitation link the member registered through, with the contracts a new agent starts with from its upline. */
+  invitation: z
+    .object({ code: z.string(), contracts: z.array(z.object({ kind: contractKindSchema, tiers: z.array(contractTierSchema) })) })
+    .nullable()
+    .optional(),
 });
 export type MemberRegistered = z.infer<typeof memberRegisteredSchema>;
 
@@ -107,9 +132,6 @@ export const sessionEndedSchema = z.object({
 });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
-/** The four kinds of agent contract (domain notes, section A). */
-export const contractKindSchema = z.enum(['dividend', 'daily', 'hourly', 'realtime']);
-export type ContractKind = z.infer<typeof contractKindSchema>;
 /** A contract row's state: an offer waits, then is accepted (active), rejected, expired or withdrawn; an active one ends superseded or terminated. */
 export const contractStateSchema = z.enum(['pending', 'active', 'rejected', 'expired', 'withdrawn', 'superseded', 'terminated']);
 
