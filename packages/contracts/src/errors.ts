@@ -16,6 +16,7 @@ import { GAME_ANNOUNCEMENT_ERRORS } from './errors-game-announcements.js';
 import { AGENT_TEAM_ERRORS } from './errors-agent-team.js';
 import { AGENT_OFFER_ERRORS } from './errors-agent-offers.js';
 import { AGENT_SETTLEMENT_ERRORS } from './errors-agent-settlement.js';
+import { INVITATION_ERRORS } from './errors-invitations.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -90,6 +91,7 @@ export const ERRORS = {
   ...AGENT_TEAM_ERRORS,
   ...AGENT_OFFER_ERRORS,
   ...AGENT_SETTLEMENT_ERRORS,
+  ...INVITATION_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
-import { decimalIdSchema } from './small-services.js';
+import { decimalIdSchema } from './ids.js';
 
 /** Lengths the lobby marquee and its dialog can show; longer text belongs in a notice. */
 export const GAME_ANNOUNCEMENT_TITLE_MAX = 120;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
-import { decimalIdSchema, memberIdSchema } from './small-services.js';
+import { decimalIdSchema, memberIdSchema } from './ids.js';
 import { lotteryGamesCalls, lotteryLaunchParamsSchema } from './lottery.js';
 import { gameAnnouncementsAdminRpc } from './game-announcements.js';
 import { optionalQueryText } from './api/fields.js';

@@ -5,12 +5,14 @@ import { registerSettingsSchema, registrationRpcMethods, whitelabelNodeSchema } 
 import { loginRpcMethods } from './identity-login.js';
 import { accountRpcMethods } from './identity-account.js';
 import { secondFactorRpcMethods } from './identity-second-factors.js';
+import { invitationRpcMethods } from './identity-invitations.js';
 
 export * from './identity-common.js';
 export * from './identity-registration.js';
 export * from './identity-login.js';
 export * from './identity-account.js';
 export * from './identity-second-factors.js';
+export * from './identity-invitations.js';
 
 export const systemStatusSchema = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -39,6 +41,7 @@ export const identityRpc = defineRpc({
   ...loginRpcMethods,
   ...accountRpcMethods,
   ...secondFactorRpcMethods,
+  ...invitationRpcMethods,
   getSystemStatus: {
     input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), ip: z.string() }),
     output: systemStatusSchema,

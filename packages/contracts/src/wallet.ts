@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
 import { paymentsRpcMethods } from './payments.js';
+import { agentPayoutRpcMethods } from './agent-payouts.js';
 import { betRecordPageSchema, betRecordQuerySchema, vendorAnswerSchema, vendorCallInputSchema } from './vendor.js';
 
 export const balanceSchema = z.object({
@@ -82,5 +83,6 @@ export const walletRpc = defineRpc({
     output: z.object({ amount: z.string(), amountMinor: z.string(), currency: z.string() }),
   },
   ...paymentsRpcMethods,
+  ...agentPayoutRpcMethods,
 });
 export type WalletRpc = typeof walletRpc;

@@ -3,6 +3,8 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
 import {
   balanceChangedSchema,
+  contractChangedSchema,
+  contractSettledSchema,
   houseTableEventSchema,
   lobbyChangedSchema,
   sessionEndedSchema,
@@ -41,6 +43,7 @@ export class PushHub {
   private sessionsSubscription: Subscription | undefined;
   private lobbySubscription: Subscription | undefined;
   private tablesSubscription: Subscription | undefined;
+  private contractsSubscription: Subscription | undefined;
   private readonly broadcasts = new Map<string, { lastSentAt: number; lastVersion: number; pending?: LobbyChanged; timer?: NodeJS.Timeout }>();
 
   constructor(private readonly options: { sessions: SessionResolver; bus: EventBus; logger: Logger; adapter?: ServerOptions['adapter'] }) {}
@@ -105,6 +108,32 @@ export class PushHub {
     await this.subscribeToEndedSessions();
     await this.subscribeToBrandBroadcasts();
     await this.subscribeToTables();
+    await this.subscribeToContracts();
+  }
+
+  /**
+   * Contract offers, answers and ends go to both sides (the agent and the upline that offered); a payout goes to the
+   * agent paid and to the upline that paid it. `v` is the change's time in ms, so a client can drop an older one.
+   */
+  private async subscribeToContracts(): Promise<void> {
+    this.contractsSubscription = await this.options.bus.subscribe({
+      group: 'gateway.contracts',
+      topics: [TOPICS.contractOffers],
+      fromBeginning: false,
+      batchHandler: async (messages) => {
+        for (const message of messages) {
+          if (message.value.type === 'contract.changed') {
+            const change = contractChangedSchema.parse(message.value.payload);
+            const rooms = [memberRoom(change.agentId), ...(change.offeredBy ? [memberRoom(change.offeredBy)] : [])];
+            this.io?.to(rooms).emit(PUSH_EVENT, { v: Date.parse(change.at), type: 'contract', data: change });
+          } else if (message.value.type === 'contract.settled') {
+            const settled = contractSettledSchema.parse(message.value.payload);
+            const rooms = [memberRoom(settled.agentId), ...(settled.payerId ? [memberRoom(settled.payerId)] : [])];
+            this.io?.to(rooms).emit(PUSH_EVENT, { v: Date.parse(settled.at), type: 'contractPayout', data: settled });
+          }
+        }
+      },
+    });
   }
 
   /** House table events go to everyone watching the table, as they come: each is a moment of the shared round. */
@@ -184,6 +213,7 @@ export class PushHub {
     await this.sessionsSubscription?.close();
     await this.lobbySubscription?.close();
     await this.tablesSubscription?.close();
+    await this.contractsSubscription?.close();
     for (const state of this.broadcasts.values()) if (state.timer) clearTimeout(state.timer);
     if (this.io) await this.io.close();
   }

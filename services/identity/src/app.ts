@@ -24,6 +24,7 @@ import { SecondFactors } from './features/sign-in/second-factors.js';
 import { SecondFactorSteps } from './features/sign-in/second-factor-steps.js';
 import { TwoFactorAccount } from './features/sign-in/second-factor-account.js';
 import { SocialLogin } from './features/sign-in/social-login.js';
+import { InvitationLinks } from './features/invitations.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 export const identityMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -53,6 +54,7 @@ export async function createIdentityService(context: ServiceContext, config: Ide
   const memberStatus = new MemberStatus(deps, sessions);
   const registration = new Registration(deps, sessions);
   const brand = new BrandConfiguration(deps);
+  const invitations = new InvitationLinks(deps);
   const paymentPasswords = new PaymentPasswords({ db, hasher });
   // Second factors and social login
   const secondFactors = new SecondFactors(deps);
@@ -87,6 +89,12 @@ export async function createIdentityService(context: ServiceContext, config: Ide
       getWhitelabel: (input) => brand.whitelabel(input),
       getRegisterSettings: (input) => brand.registerSettings(input),
       getDomainRoute: (input) => brand.domainRoute(input),
+      // Agent centre: invitation links and accounts created directly under an agent
+      listInvitationLinks: (input) => invitations.list(input),
+      createInvitationLink: (input) => invitations.create(input),
+      setInvitationLinkEnabled: (input) => invitations.setEnabled(input),
+      deleteInvitationLink: (input) => invitations.remove(input),
+      createDownline: (input) => invitations.createDownline(input),
       operatorGetMerchantSettings: ({ merchantCode }) => brand.operatorSettings(merchantCode),
       operatorUpdateMerchantSettings: (input) => brand.operatorUpdate(input),
       // Sign-in

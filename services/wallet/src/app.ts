@@ -11,6 +11,7 @@ import { paymentHandlers } from './features/payments/handlers.js';
 import { BetRecord } from './features/bet-record.js';
 import { TransferVendorMoney } from './features/transfer-vendors.js';
 import { Jackpot } from './features/jackpot.js';
+import { AgentPayouts } from './features/agent-payouts.js';
 
 export const WALLET_SCHEMA = 'wallet';
 export const walletMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -42,6 +43,7 @@ export async function createWalletService(context: ServiceContext, config: Walle
       ...paymentHandlers(payments),
       vendorTransfer: (input) => transferVendors.transfer(input),
       jackpotPool: (input) => jackpot.pool(input),
+      payAgentCommission: (input) => new AgentPayouts({ db, outbox, relay: () => relay }).pay(input),
     },
     async start() {
       await vendors.provisionVendors();

@@ -12,6 +12,7 @@ import { sandboxPayUseCases } from './sandbox-pay.js';
 import { agentTeamUseCases } from './agent-team.js';
 import { agentOfferUseCases } from './agent-offers.js';
 import { agentSettlementUseCases } from './agent-settlement.js';
+import { invitationUseCases } from './identity-invitations.js';
 
 /**
  * Every public call of the platform, declared once (see `use-case.ts`). The gateway mounts these, the web client
@@ -31,6 +32,7 @@ export const useCases = {
   ...agentTeamUseCases,
   ...agentOfferUseCases,
   ...agentSettlementUseCases,
+  ...invitationUseCases,
 };
 export type UseCases = typeof useCases;
 export type UseCaseId = keyof UseCases;

@@ -11,12 +11,16 @@ import type { MemberRow } from '../infra/members.js';
 import type { ClientMeta, IdentityDeps } from '../deps.js';
 import type { Sessions } from './sessions.js';
 import { maintenanceActive, regionRestricted } from './system-status.js';
+import { countInvitationRegistration, findInvitationLink, type FoundInvitationLink } from './invitations.js';
+import { memberTypeOf } from '../domain/invitations.js';
 
 type BrandHint = { merchantCode?: string; host?: string };
 
 interface Inviter {
   id: string;
   type: number;
+  /** Set when the code is one of the agent's invitation links rather than its own referral code. */
+  link?: FoundInvitationLink;
 }
 
 /** Invitation codes are shown upper-case and typed in any case. */
@@ -91,10 +95,16 @@ export class Registration {
     const paymentPasswordHash = valid.paymentPassword ? await this.deps.hasher.hash(valid.paymentPassword) : null;
     const uplineId = affiliate?.id ?? (referrer && isAgentType(referrer.type) ? referrer.id : null);
     const referredById = referrer && !isAgentType(referrer.type) ? referrer.id : null;
+    // The code that placed the member decides the account type: an agent's invitation link may make it an agent.
+    const link = (affiliate ? affiliate.link : referrer?.link) ?? null;
+    const type = link ? memberTypeOf(link.type) : MEMBER_TYPE.MEMBER;
     const token = newSessionToken();
     try {
       const result = await this.deps.db.transaction(async (tx) => {
-        const member = await this.insertMember(tx, merchant, input, valid, { account, passwordHash, uplineId, referredById });
+        if (link && !(await countInvitationRegistration(tx, link.id))) {
+          throw affiliate ? new AppError('AFFILIATE_CODE_INVALID', { field: 'affiliateCode' }) : new AppError('INVITATION_CODE_INVALID', { field: 'referralCode' });
+        }
+        const member = await this.insertMember(tx, merchant, input, valid, { account, passwordHash, uplineId, referredById, type, linkId: link?.id ?? null });
         if (!member) throw new AppError(tab === 'mobile' ? 'MOBILE_TAKEN' : 'USERNAME_TAKEN', { field: tab === 'mobile' ? 'mobileNum' : 'username' });
         if (paymentPasswordHash) {
           await tx.execute(sql`INSERT INTO identity.payment_passwords (member_id, password_hash) VALUES (${member.id}, ${paymentPasswordHash})`);
@@ -107,6 +117,7 @@ export class Registration {
           currency: merchant.currency,
           uplineId,
           registeredAt: new Date().toISOString(),
+          ...(link ? { invitation: { code: link.code, contracts: link.contracts } } : {}),
         });
         return this.sessions.open(tx, merchant, member, token, input);
       });
@@ -123,7 +134,7 @@ export class Registration {
     merchant: MerchantRecord,
     input: RegisterInput & ClientMeta,
     valid: ValidRegistration,
-    member: { account: string; passwordHash: string; uplineId: string | null; referredById: string | null },
+    member: { account: string; passwordHash: string; uplineId: string | null; referredById: string | null; type: number; linkId: string | null },
   ): Promise<MemberRow | undefined> {
     const { profile } = valid;
     const inserted = await rows<MemberRow>(
@@ -132,25 +143,29 @@ export class Registration {
             merchant_code, username, username_key, nickname, type, password_hash, upline_id, referred_by_id, referral_code,
             register_url, register_method, register_ip, register_domain, terms_accepted_at,
             email, mobile_num, country_dialing_code, payee_name, qq_num, line, whatsapp, facebook, wechat, id_number, recommender_id,
-            affiliate_code_used, referral_code_used)
+            affiliate_code_used, referral_code_used, invitation_link_id)
           VALUES (
-            ${merchant.code}, ${member.account}, ${usernameKey(member.account)}, ${member.account}, ${MEMBER_TYPE.MEMBER}, ${member.passwordHash},
+            ${merchant.code}, ${member.account}, ${usernameKey(member.account)}, ${member.account}, ${member.type}, ${member.passwordHash},
             ${member.uplineId}, ${member.referredById}, ${newReferralCode()},
             ${input.registerUrl?.slice(0, 500) ?? null}, ${input.registerMethod?.slice(0, 20) || 'WEB'}, ${input.ip}, ${input.domain?.slice(0, 255) || null},
             ${input.acceptTerms === true ? sql`now()` : null},
             ${profile.email}, ${valid.mobile?.number ?? null}, ${valid.mobile?.dialingCode ?? null}, ${profile.payeeName}, ${profile.qqNum},
             ${profile.line}, ${profile.whatsapp}, ${profile.facebook}, ${profile.wechat}, ${profile.idNumber}, ${profile.recommenderId},
-            ${valid.affiliateCode ? normaliseCode(valid.affiliateCode) : null}, ${valid.referralCode ? normaliseCode(valid.referralCode) : null})
+            ${valid.affiliateCode ? normaliseCode(valid.affiliateCode) : null}, ${valid.referralCode ? normaliseCode(valid.referralCode) : null}, ${member.linkId})
           ON CONFLICT (merchant_code, username_key) DO NOTHING
           RETURNING *`,
     );
     return inserted[0];
   }
 
-  /** The active member (an agent when `agentsOnly`) whose invitation code this is. */
+  /** The active member (an agent when `agentsOnly`) whose invitation code this is: its own code, or one of its enabled links. */
   private async inviter(db: Executor, merchantCode: string, code: string, agentsOnly: boolean): Promise<Inviter | null> {
     const [found] = await rows<Inviter>(db, sql`SELECT id, type FROM identity.members WHERE merchant_code = ${merchantCode} AND referral_code = ${normaliseCode(code)} AND status = 'active'`);
-    if (!found || (agentsOnly && !isAgentType(found.type))) return null;
+    if (!found) {
+      const link = await findInvitationLink(db, merchantCode, code);
+      return link ? { id: link.agentId, type: link.agentType, link } : null;
+    }
+    if (agentsOnly && !isAgentType(found.type)) return null;
     return found;
   }
 
@@ -193,7 +208,7 @@ export class Registration {
     });
   }
 
-  /** `/wps/agent/affiliate`: whether a code belongs to an active agent of the brand. */
+  /** `/wps/agent/affiliate`: whether a code belongs to an active agent of the brand, as its own code or an enabled link's. */
   async checkAffiliateCode(input: BrandHint & { code: string; domain?: string } & ClientMeta): Promise<{ code: string; valid: true }> {
     const merchant = await this.deps.merchants.resolve(input);
     // Codes are short: without a limit the check would let anyone list every agent's code.

@@ -12,6 +12,26 @@ export const DEMO_AGENT = 'demoagent';
 /** The agent's invitation code: valid as affiliateCode and as referralCode (`/register?affiliateCode=DEMOAGENT`). */
 export const DEMO_AGENT_CODE = 'DEMOAGENT';
 
+/**
+ * The demo agent's team, three levels of agents deep, each with players: (username, type, upline). The agent centre's
+ * reports, contracts and settlements of a fresh install are filled from this team's play.
+ */
+export const DEMO_TEAM: readonly (readonly [string, number, string])[] = [
+  ['demoplayer2', MEMBER_TYPE.MEMBER, DEMO_AGENT],
+  ['demosub1', MEMBER_TYPE.AGENT, DEMO_AGENT],
+  ['demosub2', MEMBER_TYPE.AGENT, DEMO_AGENT],
+  ['demosub3', MEMBER_TYPE.AGENT, DEMO_AGENT],
+  ['demo11', MEMBER_TYPE.MEMBER, 'demosub1'],
+  ['demo12', MEMBER_TYPE.MEMBER, 'demosub1'],
+  ['demo13', MEMBER_TYPE.MEMBER, 'demosub1'],
+  ['demosub11', MEMBER_TYPE.AGENT, 'demosub1'],
+  ['demo111', MEMBER_TYPE.MEMBER, 'demosub11'],
+  ['demo112', MEMBER_TYPE.MEMBER, 'demosub11'],
+  ['demo21', MEMBER_TYPE.MEMBER, 'demosub2'],
+  ['demo22', MEMBER_TYPE.MEMBER, 'demosub2'],
+  ['demo31', MEMBER_TYPE.MEMBER, 'demosub3'],
+];
+
 /** Both registration tabs, SMS-verified mobile numbers with a password, and an optional e-mail. */
 const DEMO_SETTINGS = {
   whitelabel: { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: true, AGENTPOLICY3: true },
@@ -71,5 +91,6 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
   };
   await ensure(DEMO_AGENT, MEMBER_TYPE.AGENT, DEMO_AGENT_CODE, null);
   await ensure(DEMO_PLAYER, MEMBER_TYPE.MEMBER, null, DEMO_AGENT);
+  for (const [username, type, upline] of DEMO_TEAM) await ensure(username, type, null, upline);
   return { created };
 }

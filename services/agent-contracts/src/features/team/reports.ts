@@ -1,0 +1,357 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { AppError, rows, type Executor } from '@wps/platform';
+import {
+  AGENT_TYPES,
+  formatMinor,
+  isAgentType,
+  type AgentContractsRpc,
+  type AgentDownline,
+  type AgentMemberProfit,
+  type AgentTeamBets,
+  type AgentTeamOverview,
+  type RpcHandlers,
+} from '@wps/contracts';
+import { clockOf, reportRange, type ReportClock } from './range.js';
+
+type Input<M extends keyof AgentContractsRpc> = Parameters<RpcHandlers<AgentContractsRpc>[M]>[0];
+
+/** The signed-in agent: its place in the tree (its team is every path under `path`). */
+interface Caller {
+  memberId: string;
+  merchantCode: string;
+  currency: string;
+  path: string;
+  depth: number;
+}
+
+interface Sums {
+  betCount: number;
+  validBetMinor: bigint;
+  profitMinor: bigint;
+}
+
+const AGENT_TYPE_LIST = sql.raw(AGENT_TYPES.join(', '));
+const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+/** Paths hold digits and slashes only, so a path is a LIKE prefix as it stands. */
+const under = (column: SQL, path: string) => sql`${column} LIKE ${`${path}%`}`;
+const accountMatches = (column: SQL, search: string) => sql`position(lower(${search}) in lower(${column})) > 0`;
+
+function money(sums: Sums, currency: string) {
+  return {
+    betCount: sums.betCount,
+    validBet: formatMinor(sums.validBetMinor, currency),
+    profit: formatMinor(sums.profitMinor, currency),
+    houseProfit: formatMinor(-sums.profitMinor, currency),
+  };
+}
+const sumsOf = (row: { bet_count: number | string | null; valid_bet_minor: string | null; profit_minor: string | null }): Sums => ({
+  betCount: Number(row.bet_count ?? 0),
+  validBetMinor: BigInt(row.valid_bet_minor ?? '0'),
+  profitMinor: BigInt(row.profit_minor ?? '0'),
+});
+const totalPages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+
+/** The agent centre's team reports, read from the hourly roll-ups (and the stored bets for the betting record). */
+export class TeamReports {
+  constructor(private readonly db: Executor) {}
+
+  /** Refuses non-agents; finds the agent's place in the tree (an agent not placed yet has only itself). */
+  private async caller(input: { memberId: string; merchantCode: string; memberType: number; currency: string }): Promise<Caller> {
+    if (!isAgentType(input.memberType)) throw new AppError('AGENT_ONLY');
+    const [row] = await rows<{ path: string | null; depth: number | null }>(
+      this.db,
+      sql`SELECT path, depth FROM agent_contracts.agent_tree WHERE member_id = ${input.memberId} AND merchant_code = ${input.merchantCode}`,
+    );
+    return { memberId: input.memberId, merchantCode: input.merchantCode, currency: input.currency, path: row?.path ?? `/${input.memberId}/`, depth: Number(row?.depth ?? 0) };
+  }
+
+  /** The brand's time (its contract terms' time zone) unless the request names an offset; UTC when neither. */
+  private async clock(caller: Caller, offsetMinutes: number | undefined): Promise<ReportClock> {
+    if (offsetMinutes !== undefined) return clockOf(offsetMinutes, undefined);
+    const [terms] = await rows<{ time_zone: string }>(
+      this.db,
+      sql`SELECT time_zone FROM agent_contracts.brand_terms WHERE merchant_code = ${caller.merchantCode} ORDER BY updated_at DESC, kind LIMIT 1`,
+    );
+    return clockOf(undefined, terms?.time_zone);
+  }
+
+  /** A member of the caller's team (or the caller); anyone else, existing or not, is refused alike. */
+  private async teamMember(caller: Caller, memberId: string, field: string): Promise<{ memberId: string; account: string; path: string; depth: number }> {
+    const [row] = await rows<{ account: string; path: string; depth: number }>(
+      this.db,
+      sql`SELECT account, path, depth FROM agent_contracts.agent_tree WHERE member_id = ${memberId} AND ${under(sql`path`, caller.path)}`,
+    );
+    if (!row) throw new AppError('AGENT_MEMBER_NOT_FOUND', { field });
+    return { memberId, account: row.account, path: row.path, depth: Number(row.depth) };
+  }
+
+  async overview(input: Input<'agentTeamOverview'>): Promise<AgentTeamOverview> {
+    const caller = await this.caller(input);
+    const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
+    const [counts] = await rows<{ team_size: number; direct: number; direct_agents: number; new_members: number }>(
+      this.db,
+      sql`SELECT count(*) FILTER (WHERE member_id <> ${caller.memberId})::int AS team_size,
+                 count(*) FILTER (WHERE depth = ${caller.depth + 1})::int AS direct,
+                 count(*) FILTER (WHERE depth = ${caller.depth + 1} AND type IN (${AGENT_TYPE_LIST}))::int AS direct_agents,
+                 count(*) FILTER (WHERE member_id <> ${caller.memberId} AND created_at >= ${ts(range.start)} AND created_at < ${ts(range.end)})::int AS new_members
+            FROM agent_contracts.agent_tree WHERE ${under(sql`path`, caller.path)}`,
+    );
+    const hours = await rows<{ hour: string | Date; bet_count: number; valid_bet_minor: string; profit_minor: string }>(
+      this.db,
+      sql`SELECT hour, bet_count, valid_bet_minor::text AS valid_bet_minor, profit_minor::text AS profit_minor
+            FROM agent_contracts.team_hours
+           WHERE agent_id = ${caller.memberId} AND hour >= ${ts(range.start)} AND hour < ${ts(range.end)}`,
+    );
+    // Hourly valid bets are never negative, so a member is active when any of its hours in the range has one.
+    const [active] = await rows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree t
+           WHERE ${under(sql`t.path`, caller.path)}
+             AND EXISTS (SELECT 1 FROM agent_contracts.member_hours h
+                          WHERE h.member_id = t.member_id AND h.hour >= ${ts(range.start)} AND h.hour < ${ts(range.end)} AND h.valid_bet_minor > 0)`,
+    );
+    const perDay = new Map<string, Sums>(range.days.map((day) => [day, { betCount: 0, validBetMinor: 0n, profitMinor: 0n }]));
+    const total: Sums = { betCount: 0, validBetMinor: 0n, profitMinor: 0n };
+    for (const row of hours) {
+      const sums = sumsOf(row);
+      for (const into of [perDay.get(range.dayOf(new Date(row.hour))), total]) {
+        if (!into) continue;
+        into.betCount += sums.betCount;
+        into.validBetMinor += sums.validBetMinor;
+        into.profitMinor += sums.profitMinor;
+      }
+    }
+    const teamSize = counts?.team_size ?? 0;
+    const direct = counts?.direct ?? 0;
+    return {
+      from: range.from,
+      to: range.to,
+      currency: caller.currency,
+      teamSize,
+      directMembers: direct,
+      indirectMembers: teamSize - direct,
+      directAgents: counts?.direct_agents ?? 0,
+      newMembers: counts?.new_members ?? 0,
+      activeMembers: active?.n ?? 0,
+      ...money(total, caller.currency),
+      series: [...perDay].map(([date, sums]) => ({ date, ...money(sums, caller.currency) })),
+    };
+  }
+
+  async downline(input: Input<'agentDownline'>): Promise<AgentDownline> {
+    const caller = await this.caller(input);
+    const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
+    const parent = input.parentId ? await this.teamMember(caller, input.parentId, 'parentId') : { memberId: caller.memberId, path: caller.path };
+    const ids = parent.path.split('/').filter((id) => id !== '');
+    const chain = ids.slice(Math.max(0, ids.indexOf(caller.memberId)));
+    const named = await rows<{ member_id: string; account: string }>(
+      this.db,
+      sql`SELECT member_id::text AS member_id, account FROM agent_contracts.agent_tree
+           WHERE member_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(chain)}::jsonb)::bigint)`,
+    );
+    const accounts = new Map(named.map((row) => [row.member_id, row.account]));
+    const breadcrumb = chain.map((memberId) => ({ memberId, account: accounts.get(memberId) ?? '' }));
+
+    const filter = sql`t.upline_id = ${parent.memberId} AND t.path IS NOT NULL${input.account ? sql` AND ${accountMatches(sql`t.account`, input.account)}` : sql``}`;
+    const [count] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree t WHERE ${filter}`);
+    const page = await rows<{
+      member_id: string;
+      account: string;
+      type: number;
+      depth: number;
+      created_at: string | Date;
+      team_size: number | null;
+      bet_count: number | null;
+      valid_bet_minor: string | null;
+      profit_minor: string | null;
+    }>(
+      this.db,
+      sql`SELECT t.member_id::text AS member_id, t.account, t.type, t.depth, t.created_at,
+                 CASE WHEN t.type IN (${AGENT_TYPE_LIST}) THEN (
+                   SELECT count(*)::int - 1 FROM agent_contracts.agent_tree s
+                    WHERE s.path ~>=~ t.path AND s.path ~<~ (left(t.path, -1) || '0')) END AS team_size,
+                 s.bet_count, s.valid_bet_minor::text AS valid_bet_minor, s.profit_minor::text AS profit_minor
+            FROM agent_contracts.agent_tree t
+            LEFT JOIN LATERAL (
+              SELECT sum(bet_count)::int AS bet_count, sum(valid_bet_minor) AS valid_bet_minor, sum(profit_minor) AS profit_minor
+                FROM agent_contracts.team_hours
+               WHERE agent_id = t.member_id AND hour >= ${ts(range.start)} AND hour < ${ts(range.end)}) s ON true
+           WHERE ${filter}
+           ORDER BY t.account, t.member_id
+           LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
+    );
+    const total = count?.n ?? 0;
+    return {
+      currency: caller.currency,
+      breadcrumb,
+      list: page.map((row) => ({
+        memberId: row.member_id,
+        account: row.account,
+        type: Number(row.type),
+        isAgent: isAgentType(Number(row.type)),
+        level: Number(row.depth) - caller.depth,
+        registeredAt: new Date(row.created_at).toISOString(),
+        teamSize: row.team_size === null ? null : Number(row.team_size),
+        ...money(sumsOf(row), caller.currency),
+      })),
+      pageNo: input.pageNo,
+      pageSize: input.pageSize,
+      total,
+      totalPages: totalPages(total, input.pageSize),
+    };
+  }
+
+  async bets(input: Input<'agentTeamBets'>): Promise<AgentTeamBets> {
+    const caller = await this.caller(input);
+    const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
+    if (input.teamMemberId) await this.teamMember(caller, input.teamMemberId, 'teamMemberId');
+    const conditions = [
+      under(sql`t.path`, caller.path),
+      sql`b.merchant_code = ${caller.merchantCode}`,
+      sql`b.settled_at >= ${ts(range.start)}`,
+      sql`b.settled_at < ${ts(range.end)}`,
+      ...(input.teamMemberId ? [sql`b.member_id = ${input.teamMemberId}`] : []),
+      ...(input.account ? [accountMatches(sql`t.account`, input.account)] : []),
+      ...(input.gameType ? [sql`b.game_type = ${input.gameType}`] : []),
+    ];
+    const from = sql`FROM agent_contracts.team_bets b JOIN agent_contracts.agent_tree t ON t.member_id = b.member_id WHERE ${sql.join(conditions, sql` AND `)}`;
+    const [totals] = await rows<{ n: number; bet_count: number; bet_minor: string | null; valid_bet_minor: string | null; win_minor: string | null; profit_minor: string | null }>(
+      this.db,
+      sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE b.state = 'settled')::int AS bet_count,
+                 (sum(b.bet_minor) FILTER (WHERE b.state = 'settled'))::text AS bet_minor,
+                 (sum(b.valid_bet_minor) FILTER (WHERE b.state = 'settled'))::text AS valid_bet_minor,
+                 (sum(b.win_minor) FILTER (WHERE b.state = 'settled'))::text AS win_minor,
+                 (sum(b.profit_minor) FILTER (WHERE b.state = 'settled'))::text AS profit_minor
+            ${from}`,
+    );
+    const page = await rows<{
+      bet_id: string;
+      member_id: string;
+      account: string;
+      vendor: string;
+      game_type: string;
+      game_code: string | null;
+      round_id: string;
+      bet_minor: string;
+      valid_bet_minor: string;
+      win_minor: string;
+      profit_minor: string;
+      state: 'settled' | 'cancelled';
+      settled_at: string | Date;
+    }>(
+      this.db,
+      sql`SELECT b.bet_id, b.member_id::text AS member_id, t.account, b.vendor, b.game_type, b.game_code, b.round_id,
+                 b.bet_minor::text AS bet_minor, b.valid_bet_minor::text AS valid_bet_minor, b.win_minor::text AS win_minor,
+                 b.profit_minor::text AS profit_minor, b.state, b.settled_at
+            ${from}
+           ORDER BY b.settled_at DESC, b.bet_id
+           LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
+    );
+    const currency = caller.currency;
+    const profitMinor = BigInt(totals?.profit_minor ?? '0');
+    const total = totals?.n ?? 0;
+    return {
+      currency,
+      list: page.map((row) => ({
+        betId: row.bet_id,
+        memberId: row.member_id,
+        account: row.account,
+        vendor: row.vendor,
+        gameType: row.game_type,
+        gameCode: row.game_code,
+        roundId: row.round_id,
+        betAmount: formatMinor(BigInt(row.bet_minor), currency),
+        validBet: formatMinor(BigInt(row.valid_bet_minor), currency),
+        winAmount: formatMinor(BigInt(row.win_minor), currency),
+        profit: formatMinor(BigInt(row.profit_minor), currency),
+        state: row.state,
+        settledAt: new Date(row.settled_at).toISOString(),
+      })),
+      totals: {
+        betCount: totals?.bet_count ?? 0,
+        betAmount: formatMinor(BigInt(totals?.bet_minor ?? '0'), currency),
+        validBet: formatMinor(BigInt(totals?.valid_bet_minor ?? '0'), currency),
+        winAmount: formatMinor(BigInt(totals?.win_minor ?? '0'), currency),
+        profit: formatMinor(profitMinor, currency),
+        houseProfit: formatMinor(-profitMinor, currency),
+      },
+      pageNo: input.pageNo,
+      pageSize: input.pageSize,
+      total,
+      totalPages: totalPages(total, input.pageSize),
+    };
+  }
+
+  async memberProfit(input: Input<'agentMemberProfit'>): Promise<AgentMemberProfit> {
+    const caller = await this.caller(input);
+    const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
+    if (input.teamMemberId) await this.teamMember(caller, input.teamMemberId, 'teamMemberId');
+    const conditions = [
+      under(sql`t.path`, caller.path),
+      sql`h.hour >= ${ts(range.start)}`,
+      sql`h.hour < ${ts(range.end)}`,
+      ...(input.teamMemberId ? [sql`h.member_id = ${input.teamMemberId}`] : []),
+      ...(input.account ? [accountMatches(sql`t.account`, input.account)] : []),
+    ];
+    const perMember = sql`
+      WITH per_member AS (
+        SELECT h.member_id, t.account, t.type, t.depth, sum(h.bet_count)::int AS bet_count,
+               sum(h.valid_bet_minor) AS valid_bet_minor, sum(h.profit_minor) AS profit_minor
+          FROM agent_contracts.member_hours h JOIN agent_contracts.agent_tree t ON t.member_id = h.member_id
+         WHERE ${sql.join(conditions, sql` AND `)}
+         GROUP BY h.member_id, t.account, t.type, t.depth
+        HAVING sum(h.bet_count) <> 0 OR sum(h.valid_bet_minor) <> 0 OR sum(h.profit_minor) <> 0)`;
+    const column = sql.raw({ validBet: 'valid_bet_minor', profit: 'profit_minor', betCount: 'bet_count' }[input.sortBy || 'validBet']);
+    const direction = sql.raw(input.sortOrder === 'asc' ? 'ASC' : 'DESC');
+    // One pass: the page, with the totals over every matching member alongside each row.
+    const page = await rows<{
+      member_id: string;
+      account: string;
+      type: number;
+      depth: number;
+      bet_count: number;
+      valid_bet_minor: string;
+      profit_minor: string;
+      total_n: number;
+      total_bet_count: number;
+      total_valid_bet_minor: string;
+      total_profit_minor: string;
+    }>(
+      this.db,
+      sql`${perMember}
+          SELECT member_id::text AS member_id, account, type, depth, bet_count, valid_bet_minor::text AS valid_bet_minor, profit_minor::text AS profit_minor,
+                 count(*) OVER ()::int AS total_n, (sum(bet_count) OVER ())::int AS total_bet_count,
+                 (sum(valid_bet_minor) OVER ())::text AS total_valid_bet_minor, (sum(profit_minor) OVER ())::text AS total_profit_minor
+            FROM per_member
+           ORDER BY ${column} ${direction}, member_id
+           LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
+    );
+    // A page past the end carries no row to read the totals from.
+    const totals = page[0]
+      ? { n: page[0].total_n, bet_count: page[0].total_bet_count, valid_bet_minor: page[0].total_valid_bet_minor, profit_minor: page[0].total_profit_minor }
+      : (
+          await rows<{ n: number; bet_count: number | null; valid_bet_minor: string | null; profit_minor: string | null }>(
+            this.db,
+            sql`${perMember}
+                SELECT count(*)::int AS n, sum(bet_count)::int AS bet_count, sum(valid_bet_minor)::text AS valid_bet_minor, sum(profit_minor)::text AS profit_minor
+                  FROM per_member`,
+          )
+        )[0];
+    const total = totals?.n ?? 0;
+    return {
+      currency: caller.currency,
+      list: page.map((row) => ({
+        memberId: row.member_id,
+        account: row.account,
+        type: Number(row.type),
+        level: Number(row.depth) - caller.depth,
+        ...money(sumsOf(row), caller.currency),
+      })),
+      totals: money(sumsOf(totals ?? { bet_count: 0, valid_bet_minor: '0', profit_minor: '0' }), caller.currency),
+      pageNo: input.pageNo,
+      pageSize: input.pageSize,
+      total,
+      totalPages: totalPages(total, input.pageSize),
+    };
+  }
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { AgentDownline, AgentMemberProfit, AgentTeamBets, AgentTeamOverview, BetSettled } from '@wps/contracts';
+import { createEnvelope, rows } from '@wps/platform';
+import { apiCaller, eventually } from '@wps/platform/testing';
+import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
+
+/** The demo brand is in Mexico City (UTC-6); every report here reads 1–2 March 2026 there. */
+const MEXICO = -360;
+const RANGE = `from=2026-03-01&to=2026-03-02&timeZoneOffsetMinutes=${MEXICO}`;
+
+describe('team reports of the agent centre through the real HTTP API (embedded)', () => {
+  let platform: EmbeddedPlatform;
+  const call = apiCaller(() => platform.url);
+  const ids = new Map<string, string>();
+  const id = (account: string) => ids.get(account)!;
+  const tokens = new Map<string, string>();
+  const get = <T>(as: string, path: string) => call<T>('GET', path, { token: tokens.get(as)! });
+
+  const bet = (account: string, changes: Partial<BetSettled>): BetSettled => ({
+    betId: `PG:${randomUUID()}`,
+    vendor: 'PG',
+    roundId: randomUUID(),
+    gameType: 'RNG',
+    gameCode: 'fortune',
+    memberId: id(account),
+    merchantCode: 'DEMO',
+    account,
+    agentPath: null,
+    currency: 'MXN',
+    betAmountMinor: '1000',
+    validBetMinor: '1000',
+    winAmountMinor: '0',
+    adjustAmountMinor: '0',
+    state: 'settled',
+    revision: 0,
+    settledAt: '2026-03-01T12:00:00.000Z',
+    ...changes,
+  });
+  const publish = (...bets: BetSettled[]) => platform.bus.publish(bets.map((one) => ({ topic: 'bets.v1', key: one.betId, value: createEnvelope('bet.settled', one.betId, one, 'test') })));
+  const stored = async (betId: string) => (await rows<{ revision: number }>(platform.db.orm, sql`SELECT revision FROM agent_contracts.team_bets WHERE bet_id = ${betId}`))[0]?.revision;
+
+  beforeAll(async () => {
+    platform = await startEmbedded({ logLevel: 'silent', env: { SEED_DEMO: 'true' } });
+    // The seeded demo team: demoagent → demoplayer, demoplayer2, demosub1 (→ demo11, demo12, demo13, demosub11 → demo111,
+    // demo112), demosub2 (→ demo21, demo22), demosub3 (→ demo31).
+    await eventually(
+      async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree WHERE merchant_code = 'DEMO' AND path IS NOT NULL`))[0]!.n >= 15,
+      'the demo team in the agent tree',
+      20_000,
+    );
+    for (const row of await rows<{ member_id: string; account: string }>(platform.db.orm, sql`SELECT member_id::text AS member_id, account FROM agent_contracts.agent_tree`)) {
+      ids.set(row.account, row.member_id);
+    }
+    for (const account of ['demoagent', 'demosub1', 'demoplayer']) {
+      const login = await call<{ token: string }>('POST', '/wps/session/login', { body: { username: account, password: 'demo1234', type: 'username' } });
+      expect(login.status).toBe(200);
+      tokens.set(account, login.body.value.token);
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('rolls settled bets up the tree once, keeping the latest revision, and answers the agent’s reports', async () => {
+    const corrected = bet('demo111', { agentPath: [id('demoagent'), id('demosub1'), id('demosub11')] });
+    const bets = [
+      corrected,
+      // The member's uplines come from the tree when the event has none.
+      bet('demo11', { betAmountMinor: '5000', validBetMinor: '5000', winAmountMinor: '8000', settledAt: '2026-03-02T15:00:00.000Z' }),
+      bet('demo21', { betAmountMinor: '2000', validBetMinor: '2000', agentPath: [id('demoagent'), id('demosub2')], settledAt: '2026-03-02T16:00:00.000Z' }),
+      bet('demoplayer', { betAmountMinor: '3000', validBetMinor: '0', state: 'cancelled', settledAt: '2026-03-02T17:00:00.000Z' }),
+      // 23:30 on 28 February in Mexico City: outside the range.
+      bet('demo12', { betAmountMinor: '4000', validBetMinor: '4000', settledAt: '2026-03-01T05:30:00.000Z' }),
+    ];
+    await publish(...bets);
+    await eventually(async () => (await Promise.all(bets.map((one) => stored(one.betId)))).every((revision) => revision === 0), 'the bets stored');
+    // A correction wins the bet back to 5.00; an older revision and a redelivery arrive after it and change nothing.
+    const correction = { ...corrected, revision: 1, winAmountMinor: '400', adjustAmountMinor: '100' };
+    const correctionMessage = createEnvelope('bet.settled', correction.betId, correction, 'test');
+    await platform.bus.publish([{ topic: 'bets.v1', key: correction.betId, value: correctionMessage }]);
+    await eventually(async () => (await stored(corrected.betId)) === 1, 'the correction stored');
+    // An older revision, the correction's message delivered again, and the same revision under a new message id.
+    const late = [
+      createEnvelope('bet.settled', corrected.betId, { ...corrected, winAmountMinor: '99999' }, 'test'),
+      correctionMessage,
+      createEnvelope('bet.settled', correction.betId, { ...correction, winAmountMinor: '777' }, 'test'),
+    ];
+    await platform.bus.publish(late.map((value) => ({ topic: 'bets.v1', key: corrected.betId, value })));
+    await eventually(async () => {
+      const [handled] = await rows<{ n: number }>(
+        platform.db.orm,
+        sql`SELECT count(*)::int AS n FROM agent_contracts.inbox
+             WHERE consumer = 'agent-contracts.team-stats' AND message_id::text IN (${sql.join(
+               late.map((envelope) => sql`${envelope.id}`),
+               sql`, `,
+             )})`,
+      );
+      return handled!.n === late.length;
+    }, 'the late deliveries handled');
+
+    const overview = await get<AgentTeamOverview>('demoagent', `/wps/agent/team/overview?${RANGE}`);
+    expect(overview.status).toBe(200);
+    expect(overview.body.value).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-02',
+      currency: 'MXN',
+      teamSize: 14,
+      directMembers: 5,
+      indirectMembers: 9,
+      directAgents: 3,
+      newMembers: 0,
+      activeMembers: 3,
+      betCount: 3,
+      validBet: '80.00',
+      profit: '5.00',
+      houseProfit: '-5.00',
+      series: [
+        { date: '2026-03-01', betCount: 1, validBet: '10.00', profit: '-5.00', houseProfit: '5.00' },
+        { date: '2026-03-02', betCount: 2, validBet: '70.00', profit: '10.00', houseProfit: '-10.00' },
+      ],
+    });
+    const sub = await get<AgentTeamOverview>('demosub1', `/wps/agent/team/overview?${RANGE}`);
+    expect(sub.body.value).toMatchObject({ teamSize: 6, directMembers: 4, indirectMembers: 2, directAgents: 1, activeMembers: 2, betCount: 2, validBet: '60.00', profit: '25.00' });
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await get<AgentTeamOverview>('demoagent', `/wps/agent/team/overview?from=${yesterday}&to=${today}`)).body.value.newMembers).toBe(14);
+
+    const downline = await get<AgentDownline>('demosub1', `/wps/agent/team/members?${RANGE}`);
+    expect(downline.status).toBe(200);
+    expect(downline.body.value.breadcrumb).toEqual([{ memberId: id('demosub1'), account: 'demosub1' }]);
+    expect(downline.body.value.list.map((row) => [row.account, row.isAgent, row.level, row.teamSize, row.betCount, row.validBet, row.profit])).toEqual([
+      ['demo11', false, 1, null, 1, '50.00', '30.00'],
+      ['demo12', false, 1, null, 0, '0.00', '0.00'],
+      ['demo13', false, 1, null, 0, '0.00', '0.00'],
+      ['demosub11', true, 1, 2, 1, '10.00', '-5.00'],
+    ]);
+    expect(downline.body.value).toMatchObject({ total: 4, totalPages: 1, pageNo: 1 });
+    const deeper = await get<AgentDownline>('demosub1', `/wps/agent/team/members?${RANGE}&parentId=${id('demosub11')}&pageSize=1&pageNo=2`);
+    expect(deeper.body.value.breadcrumb.map((crumb) => crumb.account)).toEqual(['demosub1', 'demosub11']);
+    expect(deeper.body.value.list.map((row) => [row.account, row.level])).toEqual([['demo112', 2]]);
+    expect(deeper.body.value).toMatchObject({ total: 2, totalPages: 2 });
+    const searched = await get<AgentDownline>('demoagent', `/wps/agent/team/members?account=SUB`);
+    expect(searched.body.value.list.map((row) => row.account)).toEqual(['demosub1', 'demosub2', 'demosub3']);
+
+    const teamBets = await get<AgentTeamBets>('demoagent', `/wps/agent/team/bets?${RANGE}&pageSize=3`);
+    expect(teamBets.status).toBe(200);
+    expect(teamBets.body.value.totals).toEqual({ betCount: 3, betAmount: '80.00', validBet: '80.00', winAmount: '85.00', profit: '5.00', houseProfit: '-5.00' });
+    expect(teamBets.body.value).toMatchObject({ total: 4, totalPages: 2 });
+    expect(teamBets.body.value.list.map((row) => [row.account, row.state, row.betAmount, row.profit])).toEqual([
+      ['demoplayer', 'cancelled', '30.00', '0.00'],
+      ['demo21', 'settled', '20.00', '-20.00'],
+      ['demo11', 'settled', '50.00', '30.00'],
+    ]);
+    const filtered = await get<AgentTeamBets>('demosub1', `/wps/agent/team/bets?${RANGE}&teamMemberId=${id('demo111')}&gameType=RNG`);
+    expect(filtered.body.value.list.map((row) => [row.betId, row.winAmount, row.profit])).toEqual([[corrected.betId, '5.00', '-5.00']]);
+
+    const profit = await get<AgentMemberProfit>('demosub1', `/wps/agent/team/profit?${RANGE}&sortBy=profit`);
+    expect(profit.status).toBe(200);
+    expect(profit.body.value.list.map((row) => [row.account, row.level, row.validBet, row.profit, row.houseProfit])).toEqual([
+      ['demo11', 1, '50.00', '30.00', '-30.00'],
+      ['demo111', 2, '10.00', '-5.00', '5.00'],
+    ]);
+    expect(profit.body.value.totals).toEqual({ betCount: 2, validBet: '60.00', profit: '25.00', houseProfit: '-25.00' });
+    const ascending = await get<AgentMemberProfit>('demoagent', `/wps/agent/team/profit?${RANGE}&sortBy=profit&sortOrder=asc&pageSize=1`);
+    expect(ascending.body.value.list.map((row) => row.account)).toEqual(['demo21']);
+    expect(ascending.body.value).toMatchObject({ total: 3, totalPages: 3 });
+    const pastTheEnd = await get<AgentMemberProfit>('demoagent', `/wps/agent/team/profit?${RANGE}&pageNo=9`);
+    expect(pastTheEnd.body.value).toMatchObject({ list: [], total: 3, totals: { betCount: 3, validBet: '80.00', profit: '5.00' } });
+
+    // Every agent's team sums equal its members' own sums: nothing counted twice, nothing lost.
+    const mismatched = await rows<{ agent_id: string }>(
+      platform.db.orm,
+      sql`SELECT a.member_id::text AS agent_id
+            FROM agent_contracts.agent_tree a
+           WHERE coalesce((SELECT sum(valid_bet_minor) FROM agent_contracts.team_hours WHERE agent_id = a.member_id), 0)
+                 <> coalesce((SELECT sum(h.valid_bet_minor) FROM agent_contracts.member_hours h JOIN agent_contracts.agent_tree m ON m.member_id = h.member_id WHERE m.path LIKE a.path || '%'), 0)
+              OR coalesce((SELECT sum(profit_minor) FROM agent_contracts.team_hours WHERE agent_id = a.member_id), 0)
+                 <> coalesce((SELECT sum(h.profit_minor) FROM agent_contracts.member_hours h JOIN agent_contracts.agent_tree m ON m.member_id = h.member_id WHERE m.path LIKE a.path || '%'), 0)`,
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('refuses non-agents, and members outside the agent’s team alike whether they exist or not', async () => {
+    const player = await get<unknown>('demoplayer', '/wps/agent/team/overview');
+    expect(player.status).toBe(403);
+    expect(player.body).toMatchObject({ success: false, code: 'AGENT_ONLY', message: 'Only agents can use the agent centre' });
+    expect((await call('GET', '/wps/agent/team/members')).status).toBe(401);
+
+    const outside = await get<unknown>('demosub1', `/wps/agent/team/members?parentId=${id('demosub2')}`);
+    const unknown = await get<unknown>('demosub1', '/wps/agent/team/members?parentId=999999999');
+    expect(outside.status).toBe(404);
+    expect(outside.body).toMatchObject({ code: 'AGENT_MEMBER_NOT_FOUND' });
+    expect(unknown.body).toEqual(outside.body);
+    for (const path of ['/wps/agent/team/bets', '/wps/agent/team/profit']) {
+      const upline = await get<unknown>('demosub1', `${path}?teamMemberId=${id('demoagent')}`);
+      expect(upline.status).toBe(404);
+      expect(upline.body).toMatchObject({ code: 'AGENT_MEMBER_NOT_FOUND' });
+    }
+
+    const tooLong = await get<unknown>('demoagent', '/wps/agent/team/overview?from=2026-01-01&to=2026-04-04');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ code: 'AGENT_REPORT_RANGE_INVALID' });
+    expect((await get<unknown>('demoagent', '/wps/agent/team/profit?pageSize=101')).status).toBe(400);
+  });
+});
