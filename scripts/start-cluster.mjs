@@ -5,7 +5,11 @@ import { startInfra, startServices } from './lib/cluster.mjs';
 ensureInstalled();
 ensureWebBuilt();
 const infra = startInfra();
-const services = await startServices(infra, { logLevel: process.env.LOG_LEVEL ?? 'info', requestsPerIpPerMinute: process.env.GATEWAY_REQUESTS_PER_IP_PER_MINUTE ?? '1200' });
+const services = await startServices(infra, {
+  logLevel: process.env.LOG_LEVEL ?? 'info',
+  requestsPerIpPerMinute: process.env.GATEWAY_REQUESTS_PER_IP_PER_MINUTE ?? '1200',
+  env: { AGENT_DEMO_PROGRAMME: 'true' },
+});
 process.stdout.write(
   `\nWPS is running in cluster mode: every service in its own process on PostgreSQL, Redis and Kafka.\n` +
     `  Site and API:  ${services.gatewayUrl}\n  Demo player:   demoplayer / demo1234\n  Logs:          infra/.state/logs/<service>.log\n` +

@@ -11,7 +11,7 @@ const platform = await startEmbedded({
   host: config.HOST,
   logLevel: config.LOG_LEVEL,
   webDist: path.join(root, 'web', 'dist'),
-  env: { SEED_DEMO: String(config.SEED_DEMO), DEMO_PASSWORD: config.DEMO_PASSWORD },
+  env: { SEED_DEMO: String(config.SEED_DEMO), AGENT_DEMO_PROGRAMME: String(config.SEED_DEMO), DEMO_PASSWORD: config.DEMO_PASSWORD },
 });
 const lines = [
   '',

@@ -14,7 +14,7 @@ import { RegisterModal } from './components/RegisterModal';
 import { ConfirmDialog, NoticeDialog, Toasts } from './components/Dialogs';
 import { BlockedPage, LoadingScreen, MaintenancePage, StartErrorPage } from './components/SystemPages';
 import { LobbyProvider } from './components/lobby/LobbyContext';
-import { AgentHome, AgentLogin } from './pages/AgentLogin';
+import { AgentLogin } from './pages/AgentLogin';
 import { ChangePasswordModal } from './components/password/ChangePasswordModal';
 import { ForgotPasswordModal } from './components/password/ForgotPasswordModal';
 import { lazyArea } from './lazyArea';
@@ -22,7 +22,7 @@ import { MEMBER_PATH } from './pages/memberPanels';
 import { SEAMLESS_PATH } from './components/lobby/seamless';
 
 // Lazy areas (spec §2): MemberCenter, Lottery, GameListCenter, GameCenter, AccountGame, Seamless; the password reset
-// page and the house games load the same way.
+// page, the house games and the agent centre load the same way.
 const MemberCenter = lazyArea(() => import('./pages/MemberCenter'));
 const ResetPassword = lazyArea(() => import('./pages/ResetPassword'));
 const HouseGame = lazyArea(() => import('./pages/house/HouseGame'));
@@ -31,6 +31,7 @@ const GameListCenter = lazyArea(() => import('./pages/GameListCenter'));
 const GameCenter = lazyArea(() => import('./pages/GameCenter'));
 const AccountGame = lazyArea(() => import('./pages/AccountGame'));
 const Seamless = lazyArea(() => import('./pages/Seamless'));
+const AgentCentre = lazyArea(() => import('./pages/agent/AgentCentre'));
 
 /** What a route of the normal layout tells the layout about itself. */
 interface LayoutHandle {
@@ -138,7 +139,7 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { path: '/agent', element: <AgentLogin /> },
-      { path: '/agentHome', element: <AgentHome /> },
+      { path: '/agentHome', element: page(<AgentCentre />) },
       { path: '/reset-password', element: page(<ResetPassword />) },
       { path: '/house/:gameCode', element: page(<HouseGame />) },
       ...['/lottery', '/vnLottery', '/seaLottery'].map((path): RouteObject => ({ path, element: page(<Lottery />) })),

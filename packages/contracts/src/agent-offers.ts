@@ -171,7 +171,8 @@ export const agentOfferRpcMethods = {
   },
   /** The member's contract state per kind and the agent centre's menu flags. */
   consolidatedContracts: {
-    input: z.object(member),
+    /** `agentPolicy`: the brand's AGENTPOLICY3 flag; off, every kind answers 0 and no menu entry shows. */
+    input: z.object({ ...member, agentPolicy: z.boolean() }),
     output: consolidatedContractsSchema,
   },
 };

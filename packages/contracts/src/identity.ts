@@ -46,9 +46,10 @@ export const identityRpc = defineRpc({
     input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), ip: z.string() }),
     output: systemStatusSchema,
   },
+  /** The brand a request names, with `agentPolicy`: its AGENTPOLICY3 whitelabel flag (agent contracts are offered). */
   resolveMerchant: {
     input: z.object({ merchantCode: z.string().optional(), host: z.string().optional() }),
-    output: merchantSchema,
+    output: merchantSchema.extend({ agentPolicy: z.boolean() }),
   },
   getPaymentPasswordStatus: { input: z.object({ memberId: z.string() }), output: z.object({ isSet: z.boolean() }) },
   /** 6-20 letters and digits; the old one is required when one is set. */

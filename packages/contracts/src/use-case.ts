@@ -64,6 +64,8 @@ export interface RequestContext {
   brandLanguages: string[];
   brandCurrency: string;
   brandCurrencySymbol: string;
+  /** The brand's AGENTPOLICY3 whitelabel flag: agent contracts are offered. */
+  brandAgentPolicy: boolean;
   /** Who acted on the operator API (X-Operator), for the audit trail. */
   operator: string;
   /** The member as a house game's player: whose money, in which brand and currency. */

@@ -19,7 +19,7 @@ describe('agent-contracts service: the agent tree', () => {
       schema: AGENT_CONTRACTS_SCHEMA,
       migrationsDir: agentContractsMigrations,
       create: createAgentContractsService,
-      config: {},
+      config: { SEED_DEMO: false, AGENT_DEMO_PROGRAMME: false },
       retry: { maxAttempts: 2, initialBackoffMs: 5, maxBackoffMs: 10 },
     });
     agents = harness.client;

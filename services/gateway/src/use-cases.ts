@@ -1,12 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { isTrialType, VENDOR_HEADERS, type Merchant, type RequestContext, type SessionPrincipal, type UseCase, type UseCaseResponse } from '@wps/contracts';
+import { isTrialType, VENDOR_HEADERS, type identityRpc, type RequestContext, type SessionPrincipal, type UseCase, type UseCaseResponse } from '@wps/contracts';
 import type { z } from 'zod';
 import { AppError, requestLanguage } from '@wps/platform';
 import { bearerToken, clientIp, merchantHint } from './auth.js';
 import { rateLimiter, type EdgeOptions } from './routes/edge.js';
 import { PublicAnswers } from './public-answers.js';
 import type { GatewayClients } from './clients.js';
+
+/** The brand a request names, as identity resolves it. */
+type BrandOfRequest = z.infer<typeof identityRpc.resolveMerchant.output>;
 
 /** What a use case the gateway carries out itself gets; it answers a value, or sends the response itself. */
 export interface EdgeCall<Input = Record<string, unknown>> {
@@ -69,8 +72,8 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
     ),
     none: undefined,
   };
-  const merchants = new Map<string, { merchant: Promise<Merchant>; expiresAt: number }>();
-  const brandOf = (req: Request): Promise<Merchant> => {
+  const merchants = new Map<string, { merchant: Promise<BrandOfRequest>; expiresAt: number }>();
+  const brandOf = (req: Request): Promise<BrandOfRequest> => {
     const hint = merchantHint(req);
     const key = `${hint.merchantCode ?? ''}|${hint.host ?? ''}`;
     const cached = merchants.get(key);
@@ -146,6 +149,7 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       brandLanguages: async () => (await brandOf(req)).languages,
       brandCurrency: async () => (await brandOf(req)).currency,
       brandCurrencySymbol: async () => (await brandOf(req)).currencySymbol,
+      brandAgentPolicy: async () => (await brandOf(req)).agentPolicy,
       player: () => fromSession((p) => ({ memberId: p.memberId, merchantCode: p.merchantCode, currency: p.currency })),
       retryKey: () => {
         const key = req.headers['idempotency-key'];

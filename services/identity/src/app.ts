@@ -19,6 +19,7 @@ import { BrandConfiguration } from './features/brand.js';
 import { Login } from './features/login.js';
 import type { IdentityDeps } from './deps.js';
 import { getSystemStatus } from './features/system-status.js';
+import { flagOn } from './domain/merchant-settings.js';
 import { PaymentPasswords } from './features/payment-password.js';
 import { SecondFactors } from './features/sign-in/second-factors.js';
 import { SecondFactorSteps } from './features/sign-in/second-factor-steps.js';
@@ -78,8 +79,8 @@ export async function createIdentityService(context: ServiceContext, config: Ide
     handlers: {
       getSystemStatus: (input) => getSystemStatus(merchants, input),
       resolveMerchant: async (input) => {
-        const { hosts: _hosts, settings: _settings, ...merchant } = await merchants.resolve(input);
-        return merchant;
+        const { hosts: _hosts, settings, ...merchant } = await merchants.resolve(input);
+        return { ...merchant, agentPolicy: flagOn(settings, 'AGENTPOLICY3') };
       },
       // Registration and brand configuration
       register: (input) => registration.register(input),

@@ -22,6 +22,8 @@ import lotteryEs from './lottery.es.json';
 import lotteryEn from './lottery.en.json';
 import houseFishEs from './house-fish.es.json';
 import houseFishEn from './house-fish.en.json';
+import agentEs from './agent.es.json';
+import agentEn from './agent.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -40,8 +42,8 @@ export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage(
 void i18n.use(initReactI18next).init({
   // One file per area of the client, merged into one namespace.
   resources: {
-    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs, ...securityEs, ...lobbyEs, ...houseEs, ...houseLiveEs, ...housePvpEs, ...lotteryEs, ...houseFishEs } },
-    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn, ...securityEn, ...lobbyEn, ...houseEn, ...houseLiveEn, ...housePvpEn, ...lotteryEn, ...houseFishEn } },
+    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs, ...securityEs, ...lobbyEs, ...houseEs, ...houseLiveEs, ...housePvpEs, ...lotteryEs, ...houseFishEs, ...agentEs } },
+    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn, ...securityEn, ...lobbyEn, ...houseEn, ...houseLiveEn, ...housePvpEn, ...lotteryEn, ...houseFishEn, ...agentEn } },
   },
   lng: initialLanguage,
   fallbackLng: 'EN',

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, type LoginFailureValue, type LoginValue } from '../api';
 import { useSession } from '../state/session';
-import { useSignIn, useSignOut } from '../state/signIn';
+import { useSignIn } from '../state/signIn';
 import { useSystem } from '../state/system';
 import { useModal } from '../state/ui';
 import { required, type FieldError } from '../validation';
@@ -135,35 +135,6 @@ export function AgentLogin() {
           </form>
         )}
       </section>
-    </AgentLayout>
-  );
-}
-
-/** /agentHome: a placeholder for the agent centre; anyone who is not a signed-in agent is sent to /agent. */
-export function AgentHome() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { member, authReady } = useSession();
-  const { phase } = useSystem();
-  const requestLogout = useSignOut();
-
-  useEffect(() => {
-    if (phase !== 'ready' || !authReady) return;
-    if (!member?.isAgent) void navigate('/agent', { replace: true });
-  }, [phase, authReady, member, navigate]);
-
-  return (
-    <AgentLayout>
-      {member?.isAgent && (
-        <section className="agent-home card" data-testid="agent-home">
-          <h1>{t('agent_home_title')}</h1>
-          <p data-testid="agent-home-nickname">{member.nickname}</p>
-          <p className="form-note">{t('agent_home_placeholder')}</p>
-          <button type="button" className="btn btn-ghost" data-testid="agent-logout" onClick={() => void requestLogout()}>
-            {t('agent_logout')}
-          </button>
-        </section>
-      )}
     </AgentLayout>
   );
 }

@@ -91,7 +91,7 @@ export const agentOfferUseCases = {
     request: z.object({}),
     response: agentOfferRpcMethods.consolidatedContracts.output,
     operation: { service: 'agentContracts', method: 'consolidatedContracts' },
-    context: AGENT,
+    context: { ...AGENT, agentPolicy: 'brandAgentPolicy' },
   }),
   operatorContractTerms: serviceUseCase({
     ...operatorCall,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { carryIn, carryOver, cappedRate, netMinor, payInOrder, selectTier, settlePeriod, share, type SettlementInput, type Tier } from './settlement.js';
-import { periodContaining, nextPeriod, sameMonth } from './settlement-periods.js';
 
 const tier = (minBase: number, minActive: number, rateBp: number): Tier => ({ minBaseMinor: BigInt(minBase), minActive, rateBp });
 /** The domain notes' dividend table: loss ≥ 50,000 and ≥ 5 active → 10 %; ≥ 200,000 and ≥ 15 → 20 %; ≥ 1,000,000 and ≥ 40 → 30 %. */
@@ -184,26 +183,5 @@ describe('debts', () => {
         return owed.every((o, i) => paidMinor[i]! + debtMinor[i]! === o && paidMinor[i]! >= 0n) && paid + leftMinor === (balance > 0n ? balance : 0n) && ordered;
       }),
     );
-  });
-});
-
-describe('periods in the brand’s time zone', () => {
-  const zone = 'America/Mexico_City'; // UTC−6 all year
-  it('cuts days, weeks, half-months and months at local midnight', () => {
-    const at = new Date('2026-03-16T03:00:00Z'); // 15 March, 21:00 local
-    expect(periodContaining('daily', at, zone)).toEqual({ start: new Date('2026-03-15T06:00:00Z'), end: new Date('2026-03-16T06:00:00Z') });
-    expect(periodContaining('semi-monthly', at, zone)).toEqual({ start: new Date('2026-03-01T06:00:00Z'), end: new Date('2026-03-16T06:00:00Z') });
-    expect(nextPeriod('semi-monthly', periodContaining('semi-monthly', at, zone), zone)).toEqual({ start: new Date('2026-03-16T06:00:00Z'), end: new Date('2026-04-01T06:00:00Z') });
-    expect(periodContaining('monthly', at, zone)).toEqual({ start: new Date('2026-03-01T06:00:00Z'), end: new Date('2026-04-01T06:00:00Z') });
-    expect(periodContaining('weekly', at, zone)).toEqual({ start: new Date('2026-03-09T06:00:00Z'), end: new Date('2026-03-16T06:00:00Z') });
-    expect(periodContaining('5min', new Date('2026-03-16T03:07:30Z'), zone)).toEqual({ start: new Date('2026-03-16T03:05:00Z'), end: new Date('2026-03-16T03:10:00Z') });
-    expect(periodContaining('hourly', new Date('2026-03-16T03:07:30Z'), zone)).toEqual({ start: new Date('2026-03-16T03:00:00Z'), end: new Date('2026-03-16T04:00:00Z') });
-    expect(sameMonth(new Date('2026-04-01T05:59:00Z'), new Date('2026-03-20T00:00:00Z'), zone)).toBe(true);
-    expect(sameMonth(new Date('2026-04-01T06:00:00Z'), new Date('2026-03-20T00:00:00Z'), zone)).toBe(false);
-  });
-
-  it('follows a zone’s clock change', () => {
-    const madrid = periodContaining('daily', new Date('2026-03-29T12:00:00Z'), 'Europe/Madrid'); // 23-hour day
-    expect(madrid).toEqual({ start: new Date('2026-03-28T23:00:00Z'), end: new Date('2026-03-29T22:00:00Z') });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
 import type { ContractKind, ContractTier, ContractView } from '@wps/contracts';
 import { exceedsCap } from '../../domain/offers.js';
-import { nextPeriodStart } from '../../domain/offers-periods.js';
+import { nextPeriodStart } from '../../domain/periods.js';
 import { inTransaction, type OffersContext } from './context.js';
 import { brandTermsOf, contractById, findContracts, lockMembers, recordChange, updateContracts } from './store.js';
 

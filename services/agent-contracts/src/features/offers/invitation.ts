@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type ConsumedEvent, type Executor } from '@wps/platform';
 import { isAgentType, type MemberRegistered } from '@wps/contracts';
 import { tiersWithinCap } from '../../domain/offers.js';
-import { periodBounds } from '../../domain/offers-periods.js';
+import { periodContaining } from '../../domain/periods.js';
 import type { OffersContext } from './context.js';
 import { activeContract, brandTermsOf, contractById, lockMembers, recordChange } from './store.js';
 
@@ -28,7 +28,7 @@ export async function createInvitationContracts(tx: Executor, context: OffersCon
       if (!upline) continue;
       const tiers = tiersWithinCap(offered.tiers, terms.tiers, upline.tiers);
       if (tiers.length === 0) continue;
-      const from = periodBounds(terms.period, now, terms.timeZone).start.toISOString();
+      const from = periodContaining(terms.period, now, terms.timeZone).start.toISOString();
       const [inserted] = await rows<{ id: string }>(
         tx,
         sql`INSERT INTO agent_contracts.contracts

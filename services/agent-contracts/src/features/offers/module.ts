@@ -1,4 +1,4 @@
-import { consumeBatches, Outbox, type OutboxRelay, type Subscription } from '@wps/platform';
+import { consumeBatches, type Subscription } from '@wps/platform';
 import type { agentOfferRpcMethods } from '@wps/contracts';
 import type { AgentContractsDeps, AgentContractsModule } from '../module.js';
 import { answerOffer } from './answer.js';
@@ -7,8 +7,7 @@ import { expireOffers } from './expire.js';
 import { bringsContracts, createInvitationContracts } from './invitation.js';
 import { offerContract, offerTermination, operatorOfferContract, withdrawOffer } from './offer.js';
 import { agentContracts, consolidatedContracts } from './read.js';
-import { brandTerms } from './store.js';
-import { DEMO_MERCHANT_CODE, ensureDemoTerms, getTerms, setTerms } from './terms.js';
+import { getTerms, setTerms } from './terms.js';
 
 export { ensureDemoTerms } from './terms.js';
 export { expireOffers } from './expire.js';
@@ -20,10 +19,8 @@ export const EXPIRY_SWEEP_MS = 60_000;
 
 /** Contract terms per brand, and the offers an upline makes to a direct downline with their answers. */
 export function createOffersModule(deps: AgentContractsDeps): AgentContractsModule<keyof typeof agentOfferRpcMethods> {
-  const { db, bus, logger } = deps;
-  const outbox = new Outbox(SCHEMA, 'agent-contracts');
-  let relay: OutboxRelay | undefined;
-  const context: OffersContext = { db, outbox, logger, wake: () => relay?.wake(), now: () => new Date() };
+  const { db, bus, logger, outbox } = deps;
+  const context: OffersContext = { db, outbox, logger, wake: () => deps.wakeRelay(), now: () => new Date() };
 
   return {
     handlers: {
@@ -42,10 +39,6 @@ export function createOffersModule(deps: AgentContractsDeps): AgentContractsModu
       consolidatedContracts: (input) => consolidatedContracts(db.orm, input, context.now()),
     },
     async start() {
-      if (process.env.SEED_DEMO === 'true' && (await brandTerms(db.orm, DEMO_MERCHANT_CODE)).length === 0) await ensureDemoTerms(db);
-      relay = outbox.relay(db, bus, logger);
-      relay.start();
-      const relaySubscription: Subscription = { close: () => relay!.stop() };
       const invitations = await consumeBatches(
         { db, bus },
         { schema: SCHEMA, group: INVITATION_CONTRACTS, type: 'member.registered', relevant: bringsContracts, handle: (tx, events) => createInvitationContracts(tx, context, events) },
@@ -58,7 +51,7 @@ export function createOffersModule(deps: AgentContractsDeps): AgentContractsModu
       timer.unref();
       sweep();
       const sweeper: Subscription = { close: async () => clearInterval(timer) };
-      return [invitations, sweeper, relaySubscription];
+      return [invitations, sweeper];
     },
   };
 }

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractTier } from '@wps/contracts';
 import { brandTiersProblem, contractFlag, DEMO_TERMS, exceedsCap, firstRateAbove, tiersMismatch, tiersWithinCap } from '../../domain/offers.js';
-import { localParts, nextPeriodStart, periodBounds, zonedTime } from '../../domain/offers-periods.js';
 
-const MX = 'America/Mexico_City';
 const brand = DEMO_TERMS.dividend.tiers;
 const withRates = (tiers: readonly ContractTier[], rates: number[]): ContractTier[] => tiers.map((tier, index) => ({ ...tier, rateBp: rates[index]! }));
 
@@ -60,53 +58,5 @@ describe('contract tiers', () => {
     expect(contractFlag({ enabled: true, agent: true, pendingToMe: false, contracted: false })).toBe(1);
     expect(contractFlag({ enabled: true, agent: true, pendingToMe: true, contracted: true })).toBe(2);
     expect(contractFlag({ enabled: true, agent: true, pendingToMe: false, contracted: true })).toBe(3);
-  });
-});
-
-describe('contract periods in the brand’s time zone', () => {
-  // Mexico City is UTC-6 all year (no daylight saving since 2022).
-  it('starts a day at local midnight', () => {
-    const late = new Date('2026-03-10T05:59:59Z'); // 23:59:59 on the 9th, local
-    expect(periodBounds('daily', late, MX)).toEqual({ start: new Date('2026-03-09T06:00:00Z'), end: new Date('2026-03-10T06:00:00Z') });
-    expect(nextPeriodStart('daily', new Date('2026-03-10T06:00:00Z'), MX)).toEqual(new Date('2026-03-11T06:00:00Z'));
-  });
-
-  it('splits a month on the 1st and the 16th, the second half running to the month’s end', () => {
-    expect(periodBounds('semi-monthly', new Date('2026-02-15T23:00:00Z'), MX)).toEqual({
-      start: new Date('2026-02-01T06:00:00Z'),
-      end: new Date('2026-02-16T06:00:00Z'),
-    });
-    // 00:30 local on the 16th is already the second half.
-    expect(periodBounds('semi-monthly', new Date('2026-02-16T06:30:00Z'), MX)).toEqual({
-      start: new Date('2026-02-16T06:00:00Z'),
-      end: new Date('2026-03-01T06:00:00Z'),
-    });
-    // 23:00 local on 31 December is still December: the next half starts on 1 January.
-    expect(nextPeriodStart('semi-monthly', new Date('2027-01-01T05:00:00Z'), MX)).toEqual(new Date('2027-01-01T06:00:00Z'));
-    expect(nextPeriodStart('monthly', new Date('2026-12-20T00:00:00Z'), MX)).toEqual(new Date('2027-01-01T06:00:00Z'));
-  });
-
-  it('starts a week on Monday, local time', () => {
-    // Sunday 1 March 2026, 23:00 local = Monday 05:00 UTC: still the week that began Monday 23 February.
-    const sundayNight = new Date('2026-03-02T05:00:00Z');
-    expect(localParts(sundayNight, MX)).toMatchObject({ day: 1, hour: 23, weekday: 6 });
-    expect(periodBounds('weekly', sundayNight, MX)).toEqual({ start: new Date('2026-02-23T06:00:00Z'), end: new Date('2026-03-02T06:00:00Z') });
-    expect(nextPeriodStart('weekly', new Date('2026-03-02T06:00:00Z'), MX)).toEqual(new Date('2026-03-09T06:00:00Z'));
-  });
-
-  it('counts hours and 5-minute slices', () => {
-    expect(periodBounds('hourly', new Date('2026-03-10T12:34:56Z'), MX)).toEqual({ start: new Date('2026-03-10T12:00:00Z'), end: new Date('2026-03-10T13:00:00Z') });
-    expect(periodBounds('hourly', new Date('2026-03-10T12:34:56Z'), 'Asia/Kolkata')).toEqual({
-      start: new Date('2026-03-10T12:30:00Z'),
-      end: new Date('2026-03-10T13:30:00Z'),
-    });
-    expect(periodBounds('5min', new Date('2026-03-10T12:34:56Z'), MX)).toEqual({ start: new Date('2026-03-10T12:30:00Z'), end: new Date('2026-03-10T12:35:00Z') });
-  });
-
-  it('follows daylight saving where the zone has it', () => {
-    // New York springs forward on 8 March 2026: that day has 23 hours.
-    const day = periodBounds('daily', new Date('2026-03-08T15:00:00Z'), 'America/New_York');
-    expect(day).toEqual({ start: new Date('2026-03-08T05:00:00Z'), end: new Date('2026-03-09T04:00:00Z') });
-    expect(zonedTime('America/New_York', 2026, 3, 8, 2, 30).toISOString()).toBe('2026-03-08T07:30:00.000Z');
   });
 });

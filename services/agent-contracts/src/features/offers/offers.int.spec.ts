@@ -8,7 +8,7 @@ import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import { PasswordHasher } from '@wps/identity/infra/passwords';
 import { DEMO_TERMS, DEMO_TERMS_SETTINGS } from '../../domain/offers.js';
-import { nextPeriodStart } from '../../domain/offers-periods.js';
+import { nextPeriodStart } from '../../domain/periods.js';
 import { UPLINE_RATE_DROPPED } from './answer.js';
 import { expireOffers } from './expire.js';
 
@@ -97,7 +97,7 @@ describe('contract offers and answers (embedded)', () => {
     operator.authorization = `Operator ${platform.operatorToken}`;
     await platform.db.orm.execute(sql`
       INSERT INTO identity.merchants (code, name, hosts, default_language, languages, currency, currency_symbol, time_zone, settings)
-      VALUES (${BRAND}, 'Contract Casino', '{}', 'ES', '{ES,EN}', 'MXN', '$', ${DEMO_TERMS_SETTINGS.timeZone}, '{}'::jsonb)`);
+      VALUES (${BRAND}, 'Contract Casino', '{}', 'ES', '{ES,EN}', 'MXN', '$', ${DEMO_TERMS_SETTINGS.timeZone}, '{"whitelabel":{"AGENTPOLICY3":true}}'::jsonb)`);
     await eventually(async () => (await call('GET', '/wps/system/status', { headers: headers() })).status === 200, 'the test brand', 7_000);
     // top → a → b, top → a2, top → player
     await createMember('top', AGENT, null);

@@ -89,8 +89,12 @@ export async function agentContracts(
  * agent, 1 without a contract, 2 when an offer waits for the member's answer, 3 with a contract in force (or accepted
  * for the next period); and the agent centre's menu flags.
  */
-export async function consolidatedContracts(executor: Executor, input: { memberId: string; merchantCode: string; memberType: number }, now: Date): Promise<ConsolidatedContracts> {
-  const agent = isAgentType(input.memberType);
+export async function consolidatedContracts(
+  executor: Executor,
+  input: { memberId: string; merchantCode: string; memberType: number; agentPolicy: boolean },
+  now: Date,
+): Promise<ConsolidatedContracts> {
+  const agent = input.agentPolicy && isAgentType(input.memberType);
   const enabled = new Set((await brandTerms(executor, input.merchantCode)).filter((terms) => terms.enabled).map((terms) => terms.kind));
   const states = agent
     ? await rows<{ kind: ContractKind; pending: boolean; contracted: boolean }>(

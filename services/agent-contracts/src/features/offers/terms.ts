@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, type Database, type Executor } from '@wps/platform';
 import { contractKindSchema, type BrandTerms, type ContractKind, type ContractPeriod, type ContractTier } from '@wps/contracts';
 import { brandTiersProblem, DEMO_TERMS, DEMO_TERMS_SETTINGS, PERIODS_OF_KIND } from '../../domain/offers.js';
-import { isTimeZone } from '../../domain/offers-periods.js';
+import { isTimeZone } from '../../domain/periods.js';
 import { brandTerms, brandTermsOf } from './store.js';
 
 export const DEMO_MERCHANT_CODE = 'DEMO';

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
 import type { ContractKind } from '@wps/contracts';
 import { carryIn, settlePeriod, type SettlementInput, type SettlementLine, type Tier } from '../../domain/settlement.js';
-import { sameMonth, type Period } from '../../domain/settlement-periods.js';
+import { sameMonth, type Period, type PeriodType } from '../../domain/periods.js';
 
 /** A brand's terms for one contract kind, as settlement reads them. */
 export interface BrandTerms {
   merchantCode: string;
   kind: ContractKind;
-  period: '5min' | 'hourly' | 'daily' | 'weekly' | 'semi-monthly' | 'monthly';
+  period: PeriodType;
   tiers: Tier[];
   activeThresholdMinor: bigint;
   carryResetsMonthly: boolean;

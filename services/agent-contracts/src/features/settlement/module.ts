@@ -1,4 +1,4 @@
-import { Outbox, type OutboxRelay, type Subscription } from '@wps/platform';
+import type { Subscription } from '@wps/platform';
 import type { agentSettlementRpcMethods } from '@wps/contracts';
 import type { AgentContractsDeps, AgentContractsModule } from '../module.js';
 import { agentIncome, agentSettlements } from './reads.js';
@@ -9,9 +9,7 @@ export const DEFAULT_SETTLEMENT_INTERVAL_MS = 60_000;
 
 /** Settlement: each period's payouts down the tree, paid through the wallet, with debts and carry-overs. */
 export function createSettlementModule(deps: AgentContractsDeps, clock: () => Date = () => new Date()): AgentContractsModule<keyof typeof agentSettlementRpcMethods> {
-  const outbox = new Outbox('agent_contracts', 'agent-contracts');
-  let relay: OutboxRelay | undefined;
-  const settlementDeps: SettlementDeps = { ...deps, outbox, clock };
+  const settlementDeps: SettlementDeps = { ...deps, clock };
   // One run at a time in this process; a run asked for meanwhile waits for the one in progress, then runs.
   let running: Promise<unknown> = Promise.resolve();
   const run = (filter: RunFilter): Promise<RunSummary> => {
@@ -20,7 +18,7 @@ export function createSettlementModule(deps: AgentContractsDeps, clock: () => Da
       () => runSettlements(settlementDeps, filter),
     );
     running = next.catch(() => undefined);
-    return next.finally(() => relay?.wake());
+    return next.finally(() => deps.wakeRelay());
   };
 
   return {
@@ -30,8 +28,6 @@ export function createSettlementModule(deps: AgentContractsDeps, clock: () => Da
       agentIncome: (input) => agentIncome(deps.db.orm, input),
     },
     start(): Promise<Subscription[]> {
-      relay = outbox.relay(deps.db, deps.bus, deps.logger);
-      relay.start();
       const intervalMs = deps.config.AGENT_SETTLEMENT_INTERVAL_MS ?? DEFAULT_SETTLEMENT_INTERVAL_MS;
       let timer: NodeJS.Timeout | undefined;
       let stopped = false;
@@ -50,7 +46,6 @@ export function createSettlementModule(deps: AgentContractsDeps, clock: () => Da
             stopped = true;
             clearTimeout(timer);
             await running;
-            await relay?.stop();
           },
         },
       ]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor, type Outbox } from '@wps/platform';
 import { contractKindSchema, type ContractKind } from '@wps/contracts';
 import { settlementState } from '../../domain/settlement.js';
-import { nextPeriod, periodContaining, type Period } from '../../domain/settlement-periods.js';
+import { nextPeriod, periodContaining, type Period } from '../../domain/periods.js';
 import type { AgentContractsDeps } from '../module.js';
 import { computePeriod, parseTiers, type BrandTerms } from './compute.js';
 
