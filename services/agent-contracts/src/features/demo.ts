@@ -131,9 +131,9 @@ export function demoHistory(ids: Readonly<Record<Account, string>>, lineage: Rea
         const at = start + day * DAY_MS + Math.floor((0.55 + next() * 0.45) * DAY_MS);
         if (at > now.getTime() - 60_000) continue;
         const betMinor = BigInt(Math.round((100 + next() * 1_900) * stakeScale)) * 100n;
-        // About 96 % returned to players over many rounds, with a few big wins.
+        // About 93 % returned to players over many rounds, with a few big wins.
         const roll = next();
-        const multiplier = roll < 0.52 ? 0 : roll < 0.97 ? 1.5 + next() * 0.6 : 4 + next() * 8;
+        const multiplier = roll < 0.53 ? 0 : roll < 0.98 ? 1.5 + next() * 0.5 : 4 + next() * 6;
         const winMinor = BigInt(Math.floor(Number(betMinor) * multiplier));
         const betId = `demo-history-${memberId}-${bets.length}`;
         bets.push({
