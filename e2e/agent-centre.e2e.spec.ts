@@ -342,3 +342,28 @@ test('on a 360 px phone the menu is a drawer and no page is wider than the scree
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
 });
+
+test('account details: the agent reads a downline’s account record by link, filters it, and its own, on a 360 px phone', async ({ page }) => {
+  const player = await playerWithRounds([]);
+  const playerToken = (await memberApi<{ token: string }>('POST', '/wps/session/login', null, { username: player, password: 'secreto12', type: 'username' })).token;
+  const { id } = await memberApi<{ id: string }>('GET', '/wps/member/info', playerToken);
+  await signInAgent(page, 360);
+
+  await page.goto(`${platform.url}/agentHome?page=agentDownlineTransactionDetailsCopy&member=${id}`);
+  await expect(page.getByTestId('details-whose')).toContainText(player);
+  const rows = page.getByTestId('details-row');
+  await expect(rows.first()).toHaveAttribute('data-type', 'demo_deposit');
+  await expect(rows.first().getByTestId('details-amount')).toContainText('500.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // No bet yet: the bet filter empties the list; the member chosen in the picker stays.
+  await page.getByTestId('details-type').selectOption('bet');
+  await expect(page).toHaveURL(/type=bet/);
+  await expect(page.getByTestId('details-empty')).toBeVisible();
+  await expect(page.getByTestId('details-member')).toHaveValue(String(id));
+
+  // Back to the agent's own record.
+  await page.getByTestId('details-type').selectOption('');
+  await page.getByTestId('details-member').selectOption('');
+  await expect(page.getByTestId('details-whose')).toContainText('demoagent');
+});

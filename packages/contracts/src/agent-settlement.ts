@@ -12,16 +12,31 @@ const bound = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
+const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(AGENT_SETTLEMENT_PAGE_SIZE_MAX).default(20);
+
 /** `GET /wps/agent/settlements`: the agent's records of one contract kind, by period start, newest first. */
 export const agentSettlementsQuerySchema = z.object({
   kind: contractKindSchema,
   from: bound,
   to: bound,
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(AGENT_SETTLEMENT_PAGE_SIZE_MAX).default(20),
+  pageNo,
+  pageSize,
 });
-/** `GET /wps/agent/income`: what the agent received and paid over a range, and the debts between it and others. */
-export const agentIncomeQuerySchema = z.object({ from: bound, to: bound });
+/**
+ * `GET /wps/agent/income`: what the agent received and paid over a range, a page of payments at a time (newest
+ * first), and the debts between it and others; all of one contract kind when `kind` is given.
+ */
+export const agentIncomeQuerySchema = z.object({
+  kind: z
+    .union([contractKindSchema, z.literal('')])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  from: bound,
+  to: bound,
+  pageNo,
+  pageSize,
+});
 
 const callerSchema = z.object({ memberId: memberIdSchema, merchantCode: z.string(), memberType: z.number().int() });
 
@@ -100,7 +115,13 @@ export const debtSchema = z.object({
   createdAt: z.string(),
 });
 export const agentIncomeSchema = z.object({
-  entries: z.array(incomeEntrySchema),
+  /** One page of the payments, newest first. */
+  list: z.array(incomeEntrySchema),
+  /** Payments over the whole range. */
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  /** Sums over the whole range, not just the page. */
   totals: z.object({ receivedMinor: minor, paidMinor: minor, netMinor: minor }),
   /** Outstanding debts: what uplines still owe the caller, and what the caller still owes its downline. */
   owedToMe: z.array(debtSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalIdSchema, memberIdSchema } from './ids.js';
+import { paymentsRpcMethods } from './payments.js';
 
 /** The longest range a team report covers, in days (a quarter). */
 export const AGENT_REPORT_MAX_DAYS = 93;
@@ -56,6 +57,18 @@ export const agentMemberProfitQuerySchema = agentReportRangeSchema.extend(paging
   account: optionalText(50),
   sortBy: z.union([agentProfitSortSchema, z.literal('')]).optional(),
   sortOrder: z.union([z.enum(['asc', 'desc']), z.literal('')]).optional(),
+});
+
+/**
+ * `GET /wps/relay/ODSFE2_MemTransDet`: the account record of one team member (the caller when `teamMemberId` is absent),
+ * optionally of one movement type (`deposit`, `transfer`, `bet`, `win`, `commission`, …).
+ */
+export const agentMemberTransactionsQuerySchema = agentReportRangeSchema.extend(pagingSchema.shape).extend({
+  teamMemberId: optionalMemberId,
+  type: z
+    .union([z.string().regex(/^[a-z_]{1,30}$/), z.literal('')])
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
 });
 
 /** Who asks: the signed-in member, from the session. */
@@ -150,10 +163,19 @@ export const agentMemberProfitSchema = z.object({
   totalPages: z.number().int(),
 });
 
+/** The wallet's account record page of the member, with whose record it is and the days it covers. */
+export const agentMemberTransactionsSchema = paymentsRpcMethods.listAccountRecord.output.extend({
+  member: memberRefSchema,
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+
 export type AgentTeamOverview = z.infer<typeof agentTeamOverviewSchema>;
 export type AgentDownline = z.infer<typeof agentDownlineSchema>;
 export type AgentTeamBets = z.infer<typeof agentTeamBetsSchema>;
 export type AgentMemberProfit = z.infer<typeof agentMemberProfitSchema>;
+export type AgentMemberTransactions = z.infer<typeof agentMemberTransactionsSchema>;
 
 /** The agent-contracts service's operations for team reports: roll-ups of settled bets up the agent tree; `agentContractsRpc` includes them. */
 export const agentTeamRpcMethods = {
@@ -161,4 +183,5 @@ export const agentTeamRpcMethods = {
   agentDownline: { input: agentDownlineQuerySchema.extend(callerSchema.shape), output: agentDownlineSchema },
   agentTeamBets: { input: agentTeamBetsQuerySchema.extend(callerSchema.shape), output: agentTeamBetsSchema },
   agentMemberProfit: { input: agentMemberProfitQuerySchema.extend(callerSchema.shape), output: agentMemberProfitSchema },
+  agentMemberTransactions: { input: agentMemberTransactionsQuerySchema.extend(callerSchema.shape), output: agentMemberTransactionsSchema },
 };

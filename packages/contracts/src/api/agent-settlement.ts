@@ -27,7 +27,7 @@ export const agentSettlementUseCases = {
   }),
   agentIncome: serviceUseCase({
     id: 'agentIncome',
-    summary: 'My income: every contract payout received and paid over a range, each explained, with totals and the outstanding debts',
+    summary: 'My income: the contract payouts received and paid over a range, newest first, a page at a time, each explained, with totals over the range and the outstanding debts',
     description: RULES,
     tag: 'Agent',
     method: 'GET',
@@ -45,7 +45,7 @@ export const agentSettlementUseCases = {
     summary: 'Settles and pays every closed, unsettled contract period (optionally of one brand or kind), and finishes interrupted payments',
     tag: 'Operator',
     method: 'POST',
-    paths: ['/wps/operator/agent-settlements/run'],
+    paths: ['/operator/v1/agent-settlements/run'],
     auth: 'operator',
     rateLimit: 'none',
     bodyLimit: '16kb',

@@ -1,6 +1,6 @@
 import { serviceUseCase } from '../use-case.js';
 import { agentContractsRpc } from '../small-services.js';
-import { agentDownlineQuerySchema, agentMemberProfitQuerySchema, agentTeamBetsQuerySchema, agentTeamOverviewQuerySchema } from '../agent-team.js';
+import { agentDownlineQuerySchema, agentMemberProfitQuerySchema, agentMemberTransactionsQuerySchema, agentTeamBetsQuerySchema, agentTeamOverviewQuerySchema } from '../agent-team.js';
 
 /** The caller, from the session: only agents (types 1, 2, 41, 42) get an answer. */
 const AGENT_CALLER = { memberId: 'memberId', merchantCode: 'merchantCode', memberType: 'memberType', currency: 'currency' } as const;
@@ -68,6 +68,21 @@ export const agentTeamUseCases = {
     request: agentMemberProfitQuerySchema,
     response: agentContractsRpc.agentMemberProfit.output,
     operation: { service: 'agentContracts', method: 'agentMemberProfit' },
+    context: AGENT_CALLER,
+  }),
+  agentMemberTransactions: serviceUseCase({
+    id: 'agentMemberTransactions',
+    summary: 'Account details: the account record (every balance movement with its cause, newest first) of the agent or of a member of its team',
+    description: RULES + ' Without teamMemberId the record is the caller’s own; type filters by movement type (deposit, transfer, bet, win, commission, …).',
+    tag: 'Agent',
+    method: 'GET',
+    paths: ['/wps/relay/ODSFE2_MemTransDet'],
+    auth: 'member',
+    rateLimit: 'ip',
+    idempotent: false,
+    request: agentMemberTransactionsQuerySchema,
+    response: agentContractsRpc.agentMemberTransactions.output,
+    operation: { service: 'agentContracts', method: 'agentMemberTransactions' },
     context: AGENT_CALLER,
   }),
 };

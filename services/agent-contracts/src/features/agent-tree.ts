@@ -39,8 +39,8 @@ export async function addToTree(tx: Executor, member: MemberRegistered): Promise
   const placement = placeNode(member.memberId, upline);
   const inserted = await rows<{ member_id: string }>(
     tx,
-    sql`INSERT INTO agent_contracts.agent_tree (member_id, merchant_code, account, type, upline_id, path, depth)
-        VALUES (${member.memberId}, ${member.merchantCode}, ${member.account}, ${member.type}, ${member.uplineId},
+    sql`INSERT INTO agent_contracts.agent_tree (member_id, merchant_code, account, type, currency, upline_id, path, depth)
+        VALUES (${member.memberId}, ${member.merchantCode}, ${member.account}, ${member.type}, ${member.currency}, ${member.uplineId},
                 ${placement?.path ?? null}, ${placement?.depth ?? null})
         ON CONFLICT (member_id) DO NOTHING
         RETURNING member_id::text AS member_id`,

@@ -1,22 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../api';
-import { useIdempotentAction } from '../../idempotency';
-import { checkAmount, formatMoney, normaliseAmount } from '../../money';
+import { errorMessage } from '../../api';
 import { useSession } from '../../state/session';
 import { useNotices } from '../../state/ui';
 import { required, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { PaymentPasswordField } from '../fields/PaymentPasswordField';
 import { Card } from './common';
-import { useMerchantWallet, WalletSummary } from './WalletSummary';
+import { useWalletTransfer } from './useWalletTransfer';
+import { WalletSummary } from './WalletSummary';
 
 export function TransferPanel() {
   const { t } = useTranslation();
   const { member } = useSession();
   const { showToast } = useNotices();
-  const runAction = useIdempotentAction();
-  const { wallet, error: walletError, reload: reloadWallet } = useMerchantWallet();
+  const { wallet, walletError, reloadWallet, checkTransferAmount, transfer } = useWalletTransfer();
   const [toAccount, setToAccount] = useState('');
   const [amount, setAmount] = useState('');
   const [paymentPassword, setPaymentPassword] = useState('');
@@ -27,20 +25,12 @@ export function TransferPanel() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const amountProblem = checkAmount(amount, { max: wallet?.available ?? null });
-    const nextErrors = {
-      toAccount: required(toAccount),
-      amount: amountProblem?.key === 'money_err_amount_range' ? { key: 'money_err_over_available' } : amountProblem,
-      paymentPassword: required(paymentPassword),
-    };
+    const nextErrors = { toAccount: required(toAccount), amount: checkTransferAmount(amount), paymentPassword: required(paymentPassword) };
     setErrors(nextErrors);
     if (Object.values(nextErrors).some(Boolean)) return;
-    const body = { toAccount: toAccount.trim(), amount: normaliseAmount(amount) ?? amount.trim(), paymentPassword: paymentPassword.trim() };
     setBusy(true);
     try {
-      const value = await runAction(body, (key) => api.transfer(body, key));
-      const symbol = wallet?.currencySymbol ?? member?.currencySymbol;
-      showToast(t('transfer_done', { amount: formatMoney(body.amount, symbol), account: body.toAccount, balance: formatMoney(value.balance, symbol) }));
+      showToast(await transfer(toAccount, amount, paymentPassword));
       setAmount('');
       setPaymentPassword('');
       reloadWallet();

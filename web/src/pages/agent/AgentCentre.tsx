@@ -19,7 +19,8 @@ import { ProfitLossPage } from './ProfitLossPage';
 import { RegisterCenterPage } from './RegisterCenterPage';
 import { ContractPage } from './ContractPage';
 import { IncomePage } from './IncomePage';
-import { AccountDetailsPage, AnnouncementsPage, CustomerServicePage, DepositPage, MessagesPage, WithdrawPage } from './OtherPages';
+import { AnnouncementsPage, CustomerServicePage, DepositPage, MessagesPage, WithdrawPage } from './OtherPages';
+import { AccountDetailsPage } from './AccountDetailsPage';
 import './agent.css';
 
 const PAGES: Record<AgentPage, ComponentType> = {

@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ContractKind } from '@wps/contracts';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../state/session';
 import { agentApi, agentKeys, type DownlineRow } from './agentApi';
 import { formatRate } from './agentFormat';
 import { CONTRACT_FLAGS } from './agentPages';
 import { useContractFlags } from './contractFlags';
-import { AgentCard, AgentPager, formatBrandTime, Money, QueryState, RangePicker, useBrandZone, usePageNo, useReportRange } from './agentUi';
+import { AgentCard, formatBrandTime, Money, NumCell, PagedTable, ReportFilters, useBrandZone, useFilterParams, usePageNo, useReportRange } from './agentUi';
 import { TransferDialog } from './TransferDialog';
 
 const PAGE_SIZE = 20;
@@ -50,12 +50,11 @@ export function DownlinePage() {
   const { t } = useTranslation();
   const { token, member } = useSession();
   const zone = useBrandZone();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useFilterParams();
   const [range, setRange] = useReportRange(30);
   const [pageNo, setPageNo] = usePageNo();
   const parentId = params.get('parent') ?? undefined;
   const account = params.get('account') ?? undefined;
-  const [search, setSearch] = useState(account ?? '');
   const [transferTo, setTransferTo] = useState<DownlineRow | null>(null);
   const q = { from: range.from, to: range.to, timeZoneOffsetMinutes: range.timeZoneOffsetMinutes, pageNo, pageSize: PAGE_SIZE, parentId, account };
   const downline = useQuery({ queryKey: agentKeys.downline(token ?? '', q), queryFn: ({ signal }) => agentApi.downline(q, signal), enabled: token !== null, placeholderData: keepPreviousData });
@@ -63,43 +62,11 @@ export function DownlinePage() {
   const symbol = member?.currencySymbol;
   const rates = useDownlineRates();
 
-  const update = (change: Record<string, string | undefined>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(change)) {
-        if (value) next.set(name, value);
-        else next.delete(name);
-      }
-      next.delete('pageNo');
-      return next;
-    });
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ account: search.trim() || undefined });
-  };
-
   return (
     <div className="panel-stack" data-testid="agent-downline">
-      <AgentCard>
-        <RangePicker range={range} onChange={setRange} testId="downline-range" />
-        <form className="agent-search" onSubmit={onSearch} role="search">
-          <input
-            type="search"
-            value={search}
-            placeholder={t('agent_search_account')}
-            aria-label={t('agent_search_account')}
-            maxLength={50}
-            onChange={(event) => setSearch(event.target.value)}
-            data-testid="downline-search"
-          />
-          <button type="submit" className="btn btn-primary btn-sm" data-testid="downline-search-submit">
-            {t('agent_search')}
-          </button>
-        </form>
-      </AgentCard>
+      <ReportFilters range={range} onRange={setRange} account={account} onAccount={(next) => update({ account: next })} testId="downline" />
       <AgentCard
-        tools={
+        aside={
           data && data.breadcrumb.length > 0 ? (
             <nav className="agent-breadcrumb" aria-label={t('agent_breadcrumb')} data-testid="downline-breadcrumb">
               {data.breadcrumb.map((entry, index) => {
@@ -126,17 +93,9 @@ export function DownlinePage() {
           ) : undefined
         }
       >
-        <QueryState
-          loading={downline.isFetching}
-          error={downline.error}
-          empty={!data || data.list.length === 0}
-          emptyText={t('agent_downline_empty')}
-          onRetry={() => void downline.refetch()}
-          testId="downline"
-        />
-        {data && data.list.length > 0 && (
-          <div className="table-wrap" aria-busy={downline.isFetching}>
-            <table className="data-table agent-table" data-testid="downline-table">
+        <PagedTable query={downline} page={data} emptyText={t('agent_downline_empty')} onPage={setPageNo} testId="downline">
+          {(page) => (
+            <>
               <thead>
                 <tr>
                   <th>{t('agent_account')}</th>
@@ -152,7 +111,7 @@ export function DownlinePage() {
                 </tr>
               </thead>
               <tbody>
-                {data.list.map((row) => (
+                {page.list.map((row) => (
                   <tr key={row.memberId} data-testid={`downline-row-${row.account}`}>
                     <td data-label={t('agent_account')}>
                       {row.isAgent ? (
@@ -164,21 +123,15 @@ export function DownlinePage() {
                       )}
                     </td>
                     <td data-label={t('agent_role')}>{t(row.isAgent ? 'agent_role_agent' : 'agent_role_member')}</td>
-                    <td className="num" data-label={t('agent_level')}>
-                      {row.level}
-                    </td>
-                    <td className="num" data-label={t('agent_team_size')}>
-                      {row.teamSize ?? '—'}
-                    </td>
-                    <td className="num" data-label={t('agent_bet_count')}>
-                      {row.betCount}
-                    </td>
-                    <td className="num" data-label={t('agent_valid_bet')}>
+                    <NumCell label={t('agent_level')}>{row.level}</NumCell>
+                    <NumCell label={t('agent_team_size')}>{row.teamSize ?? '—'}</NumCell>
+                    <NumCell label={t('agent_bet_count')}>{row.betCount}</NumCell>
+                    <NumCell label={t('agent_valid_bet')}>
                       <Money amount={row.validBet} symbol={symbol} />
-                    </td>
-                    <td className="num" data-label={t('agent_members_profit')}>
+                    </NumCell>
+                    <NumCell label={t('agent_members_profit')}>
                       <Money amount={row.profit} symbol={symbol} signed />
-                    </td>
+                    </NumCell>
                     <td data-label={t('agent_contract_rates')} data-testid={`downline-rates-${row.account}`}>
                       {(rates.get(row.memberId) ?? []).map((rate) => (
                         <span key={rate.kind} className="agent-rate-chip">
@@ -189,6 +142,9 @@ export function DownlinePage() {
                     </td>
                     <td data-label={t('agent_registered_at')}>{formatBrandTime(row.registeredAt, zone)}</td>
                     <td className="actions">
+                      <Link className="btn btn-ghost btn-sm" to={`/agentHome?page=agentDownlineTransactionDetailsCopy&member=${row.memberId}`} data-testid={`downline-details-${row.account}`}>
+                        {t('agent_page_agentDownlineTransactionDetailsCopy')}
+                      </Link>
                       <button type="button" className="btn btn-outline btn-sm" data-testid={`downline-transfer-${row.account}`} onClick={() => setTransferTo(row)}>
                         {t('agent_transfer')}
                       </button>
@@ -196,10 +152,9 @@ export function DownlinePage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
-        )}
-        {data && <AgentPager pageNo={data.pageNo} totalPages={data.totalPages} total={data.total} busy={downline.isFetching} onPage={setPageNo} testId="downline-pager" />}
+            </>
+          )}
+        </PagedTable>
       </AgentCard>
       {transferTo && <TransferDialog account={transferTo.account} onClose={() => setTransferTo(null)} onDone={() => setTransferTo(null)} />}
     </div>

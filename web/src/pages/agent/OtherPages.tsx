@@ -1,4 +1,4 @@
-/** The agent centre pages that show what the player site already has: money, notices, the account record, help. */
+/** The agent centre pages that show what the player site already has: money, notices, help. */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCases } from '@wps/contracts';
@@ -7,17 +7,11 @@ import { usePreferences } from '../../state/preferences';
 import { useCustomerService } from '../../state/system';
 import { DepositPanel } from '../../components/member/DepositPanel';
 import { WithdrawPanel } from '../../components/member/WithdrawPanel';
-import { TransactionHistoryPanel } from '../../components/member/TransactionHistoryPanel';
 import { AgentCard, formatBrandTime, QueryState, useBrandZone } from './agentUi';
 import { useAgentNotifications } from './agentLive';
 
 export const DepositPage = DepositPanel;
 export const WithdrawPage = WithdrawPanel;
-
-/** agentDownlineTransactionDetailsCopy (account details): the agent's own account record. */
-export function AccountDetailsPage() {
-  return <TransactionHistoryPanel />;
-}
 
 /** agentAnnouncement: the brand's announcements, as the home page's strip shows them, in full. */
 export function AnnouncementsPage() {

@@ -136,6 +136,10 @@ function CreateDownlineCard() {
     }
   };
 
+  const newPassword = (label: string, value: string, onChange: (value: string) => void, error: FieldError | null | undefined, testId: string) => (
+    <Field label={t(label)} type="password" value={value} onValueChange={onChange} error={error} testId={testId} autoComplete="new-password" required maxLength={200} />
+  );
+
   return (
     <AgentCard title={t('agent_create_downline')} testId="create-downline">
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
@@ -154,28 +158,8 @@ function CreateDownlineCard() {
             maxLength={200}
           />
           <Field label={t('agent_nickname')} value={nickname} onValueChange={setNickname} testId="create-nickname" autoComplete="off" maxLength={30} />
-          <Field
-            label={t('login_password')}
-            type="password"
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password}
-            testId="create-password"
-            autoComplete="new-password"
-            required
-            maxLength={200}
-          />
-          <Field
-            label={t('agent_confirm_password')}
-            type="password"
-            value={confirmPassword}
-            onValueChange={setConfirmPassword}
-            error={errors.confirmPassword}
-            testId="create-confirm"
-            autoComplete="new-password"
-            required
-            maxLength={200}
-          />
+          {newPassword('login_password', password, setPassword, errors.password, 'create-password')}
+          {newPassword('agent_confirm_password', confirmPassword, setConfirmPassword, errors.confirmPassword, 'create-confirm')}
         </div>
         {type === 'agent' && <StartingContracts value={contracts} onChange={setContracts} testId="create-contracts" />}
         <FormError message={formError} testId="create-error" />

@@ -5,7 +5,7 @@ import { useSession } from '../../state/session';
 import { StatusBadge } from '../../components/member/common';
 import { agentApi, agentKeys } from './agentApi';
 import { formatMinor, formatRate } from './agentFormat';
-import { AgentCard, AgentPager, formatBrandTime, QueryState, useBrandZone, usePageNo } from './agentUi';
+import { AgentCard, formatBrandTime, NumCell, PagedTable, useBrandZone, usePageNo } from './agentUi';
 
 const PAGE_SIZE = 20;
 
@@ -23,17 +23,9 @@ export function SettlementRecords({ kind }: { kind: ContractKind }) {
 
   return (
     <AgentCard title={t('agent_settlement_records')} testId="settlement-records">
-      <QueryState
-        loading={records.isFetching}
-        error={records.error}
-        empty={!data || data.list.length === 0}
-        emptyText={t('agent_records_empty')}
-        onRetry={() => void records.refetch()}
-        testId="records"
-      />
-      {data && data.list.length > 0 && (
-        <div className="table-wrap" aria-busy={records.isFetching}>
-          <table className="data-table agent-table" data-testid="records-table">
+      <PagedTable query={records} page={data} emptyText={t('agent_records_empty')} onPage={setPageNo} testId="records">
+        {(page) => (
+          <>
             <thead>
               <tr>
                 <th>{t('agent_period')}</th>
@@ -48,7 +40,7 @@ export function SettlementRecords({ kind }: { kind: ContractKind }) {
               </tr>
             </thead>
             <tbody>
-              {data.list.map((record) => (
+              {page.list.map((record) => (
                 <tr key={record.settlementId} data-testid="records-row">
                   <td data-label={t('agent_period')}>
                     {formatBrandTime(record.periodStart, zone)}
@@ -63,32 +55,23 @@ export function SettlementRecords({ kind }: { kind: ContractKind }) {
                     {record.carryInMinor !== '0' && <span className="row-note">{t('agent_carry_in', { amount: money(record.carryInMinor) })}</span>}
                     {record.carryOutMinor !== '0' && <span className="row-note">{t('agent_carry_out', { amount: money(record.carryOutMinor) })}</span>}
                   </td>
-                  <td className="num" data-label={t('agent_active_members')}>
-                    {record.activeMembers}
-                  </td>
-                  <td className="num" data-label={t('agent_tier_rate')}>
-                    {record.tier === null ? t('agent_no_tier') : `${t('agent_tier')} ${record.tier} · ${formatRate(record.rateBp)}`}
-                  </td>
+                  <NumCell label={t('agent_active_members')}>{record.activeMembers}</NumCell>
+                  <NumCell label={t('agent_tier_rate')}>{record.tier === null ? t('agent_no_tier') : `${t('agent_tier')} ${record.tier} · ${formatRate(record.rateBp)}`}</NumCell>
                   <td className="num" data-label={t('agent_record_amount')}>
                     {money(record.amountMinor)}
                     {record.downlineMinor !== '0' && <span className="row-note">{t('agent_gross_less_downline', { gross: money(record.grossMinor), downline: money(record.downlineMinor) })}</span>}
                   </td>
-                  <td className="num" data-label={t('agent_record_paid')}>
-                    {money(record.paidMinor)}
-                  </td>
-                  <td className="num" data-label={t('agent_record_debt')}>
-                    {money(record.debtMinor)}
-                  </td>
+                  <NumCell label={t('agent_record_paid')}>{money(record.paidMinor)}</NumCell>
+                  <NumCell label={t('agent_record_debt')}>{money(record.debtMinor)}</NumCell>
                   <td data-label={t('agent_state')}>
                     <StatusBadge status={record.state} />
                   </td>
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
-      )}
-      {data && <AgentPager pageNo={data.pageNo} totalPages={Math.ceil(data.total / data.pageSize)} total={data.total} busy={records.isFetching} onPage={setPageNo} testId="records-pager" />}
+          </>
+        )}
+      </PagedTable>
     </AgentCard>
   );
 }

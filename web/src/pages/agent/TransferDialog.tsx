@@ -1,22 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../api';
-import { useIdempotentAction } from '../../idempotency';
-import { checkAmount, formatMoney, normaliseAmount } from '../../money';
-import { useSession } from '../../state/session';
+import { errorMessage } from '../../api';
 import { showToast } from '../../state/ui';
 import { required, type FieldError } from '../../validation';
 import { Field, FormError } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PaymentPasswordField } from '../../components/fields/PaymentPasswordField';
-import { useMerchantWallet, WalletSummary } from '../../components/member/WalletSummary';
+import { WalletSummary } from '../../components/member/WalletSummary';
+import { useWalletTransfer } from '../../components/member/useWalletTransfer';
 
 /** A transfer from the agent's wallet to one downline (the wallet's transfer call, with the payment password). */
 export function TransferDialog({ account, onClose, onDone }: { account: string; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const { member } = useSession();
-  const runAction = useIdempotentAction();
-  const { wallet, error: walletError } = useMerchantWallet();
+  const { wallet, walletError, checkTransferAmount, transfer } = useWalletTransfer();
   const [amount, setAmount] = useState('');
   const [paymentPassword, setPaymentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, FieldError | null>>({});
@@ -27,16 +23,12 @@ export function TransferDialog({ account, onClose, onDone }: { account: string; 
     event.preventDefault();
     if (busy) return;
     setFormError(null);
-    const amountProblem = checkAmount(amount, { max: wallet?.available ?? null });
-    const next = { amount: amountProblem?.key === 'money_err_amount_range' ? { key: 'money_err_over_available' } : amountProblem, paymentPassword: required(paymentPassword) };
+    const next = { amount: checkTransferAmount(amount), paymentPassword: required(paymentPassword) };
     setErrors(next);
     if (next.amount || next.paymentPassword) return;
-    const body = { toAccount: account, amount: normaliseAmount(amount) ?? amount.trim(), paymentPassword: paymentPassword.trim() };
     setBusy(true);
     try {
-      const value = await runAction(body, (key) => api.transfer(body, key));
-      const symbol = wallet?.currencySymbol ?? member?.currencySymbol;
-      showToast(t('transfer_done', { amount: formatMoney(body.amount, symbol), account, balance: formatMoney(value.balance, symbol) }));
+      showToast(await transfer(account, amount, paymentPassword));
       onDone();
     } catch (failure) {
       setFormError(errorMessage(failure));

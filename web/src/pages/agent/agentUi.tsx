@@ -1,8 +1,9 @@
 /** Pieces every agent page uses: the brand's zone, the report range in the address, paging, sorting, list states. */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api';
+import { Card } from '../../components/member/common';
 import { formatMoney, signOf } from '../../money';
 import { useSystem } from '../../state/system';
 import { brandToday, lastDays, offsetMinutes, parseDay, shiftDays, type DayRange } from './agentTime';
@@ -150,6 +151,128 @@ export function AgentPager({
   );
 }
 
+/**
+ * Sets or clears filters kept in the address (an empty value clears one) and goes back to the first page, so a link
+ * opens the same list.
+ */
+export function useFilterParams(): [URLSearchParams, (change: Record<string, string | undefined>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (change: Record<string, string | undefined>) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(change)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        next.delete('pageNo');
+        return next;
+      }),
+    [setParams],
+  );
+  return [params, update];
+}
+
+/** A report's filters: the range, a search by account (`account` in the address) and any other filters as children. */
+export function ReportFilters({
+  range,
+  onRange,
+  account,
+  onAccount,
+  testId,
+  children,
+}: {
+  range: ReportRange;
+  onRange: (range: DayRange) => void;
+  account: string | undefined;
+  onAccount: (account: string | undefined) => void;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState(account ?? '');
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    onAccount(search.trim() || undefined);
+  };
+  return (
+    <Card>
+      <RangePicker range={range} onChange={onRange} testId={`${testId}-range`} />
+      <form className="agent-search" onSubmit={onSearch} role="search">
+        <input
+          type="search"
+          value={search}
+          placeholder={t('agent_search_account')}
+          aria-label={t('agent_search_account')}
+          maxLength={50}
+          onChange={(event) => setSearch(event.target.value)}
+          data-testid={`${testId}-search`}
+        />
+        {children}
+        <button type="submit" className="btn btn-primary btn-sm" data-testid={`${testId}-search-submit`}>
+          {t('agent_search')}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+/** One page of a list read through a query. */
+export interface ListPage {
+  list: readonly unknown[];
+  pageNo: number;
+  total: number;
+  /** When the answer does not give it, the pages are counted from `pageSize`. */
+  totalPages?: number;
+  pageSize?: number;
+}
+
+/**
+ * A paged table with its loading, error and empty states and its pager; `children` renders the table's head and body
+ * of a page that has rows. Test ids: `${testId}-table`, `${testId}-empty`, `${testId}-error`, `${testId}-pager`.
+ */
+export function PagedTable<P extends ListPage>({
+  query,
+  page,
+  emptyText,
+  onPage,
+  testId,
+  children,
+}: {
+  query: { isFetching: boolean; error: unknown; refetch: () => unknown };
+  page: P | undefined;
+  emptyText: string;
+  onPage: (pageNo: number) => void;
+  testId: string;
+  children: (page: P) => ReactNode;
+}) {
+  return (
+    <>
+      <QueryState loading={query.isFetching} error={query.error} empty={!page || page.list.length === 0} emptyText={emptyText} onRetry={() => void query.refetch()} testId={testId} />
+      {page && page.list.length > 0 && (
+        <div className="table-wrap" aria-busy={query.isFetching}>
+          <table className="data-table agent-table" data-testid={`${testId}-table`}>
+            {children(page)}
+          </table>
+        </div>
+      )}
+      {page && (
+        <AgentPager
+          pageNo={page.pageNo}
+          totalPages={page.totalPages ?? Math.ceil(page.total / Math.max(1, page.pageSize ?? page.list.length))}
+          total={page.total}
+          busy={query.isFetching}
+          onPage={onPage}
+          testId={`${testId}-pager`}
+        />
+      )}
+    </>
+  );
+}
+
+/** A page's card: the member pages' card (title, optional tools on the right as `aside`, the content). */
+export { Card as AgentCard };
+
 /** Loading, error (with a retry) and empty states of a list read through a query. */
 export function QueryState({ loading, error, empty, emptyText, onRetry, testId }: { loading: boolean; error: unknown; empty: boolean; emptyText: string; onRetry: () => void; testId: string }) {
   const { t } = useTranslation();
@@ -189,6 +312,15 @@ export function Money({ amount, symbol, signed, testId }: { amount: string; symb
   );
 }
 
+/** A numeric table cell, labelled for the stacked rows of narrow screens. */
+export function NumCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="num" data-label={label}>
+      {children}
+    </td>
+  );
+}
+
 /** A column header that sorts the list by `column`; a second click turns the order. */
 export function SortHeader<C extends string>({
   column,
@@ -212,21 +344,6 @@ export function SortHeader<C extends string>({
         <span aria-hidden="true">{active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
       </button>
     </th>
-  );
-}
-
-/** A page's card: a title, optional tools on the right, the content. */
-export function AgentCard({ title, tools, children, testId }: { title?: string; tools?: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <section className="panel-card agent-card" data-testid={testId}>
-      {(title || tools) && (
-        <div className="panel-card-head">
-          {title && <h3>{title}</h3>}
-          {tools}
-        </div>
-      )}
-      {children}
-    </section>
   );
 }
 

@@ -20,7 +20,8 @@ function agentOnly(caller: Caller): void {
   if (!isAgentType(caller.memberType)) throw new AppError('AGENT_ONLY');
 }
 
-interface SettlementRow {
+/** A settlement row as read, bigints as text. */
+export interface SettlementRow {
   id: string;
   contract_id: string;
   kind: ContractKind;
@@ -112,61 +113,74 @@ interface DebtRow {
 
 /**
  * The caller's income: each payment it received or made for a settlement (the part paid when the period settled, then
- * each repayment of what stayed owed), with the inputs that explain it, totals, and the debts still outstanding.
+ * each repayment of what stayed owed), newest first, a page at a time, with the inputs that explain it; the totals over
+ * the whole range, and the debts still outstanding between it and others; all of one contract kind when asked.
  */
-export async function agentIncome(db: Executor, input: Caller & { from?: string | undefined; to?: string | undefined }) {
+export async function agentIncome(db: Executor, input: Caller & { from?: string | undefined; to?: string | undefined; kind?: ContractKind | undefined; pageNo: number; pageSize: number }) {
   agentOnly(input);
   const bounds = range(input.from, input.to);
   const me = input.memberId;
+  const kind = input.kind ?? null;
   const inRange = (column: ReturnType<typeof sql>) =>
     sql`(${bounds.from}::timestamptz IS NULL OR ${column} >= ${bounds.from}::timestamptz) AND (${bounds.to}::timestamptz IS NULL OR ${column} < ${bounds.to}::timestamptz)`;
-  const settled = await rows<SettlementRow & { paid_at_settlement: string }>(
+  const ofKind = sql`(${kind}::text IS NULL OR s.kind = ${kind}::text)`;
+  // Every payment of the range: a settlement's part paid when it settled (what it paid less its later repayments),
+  // and each repayment of its debt.
+  const payments = sql`WITH e AS (
+      SELECT s.id AS settlement_id, 'settlement'::text AS source, 0 AS seq, s.settled_at AS at,
+             s.paid_minor - coalesce((SELECT sum(r.amount_minor) FROM agent_contracts.settlement_debt_repayments r
+                                       JOIN agent_contracts.settlement_debts d ON d.id = r.debt_id WHERE d.settlement_id = s.id), 0) AS amount_minor
+        FROM agent_contracts.settlements s
+       WHERE s.merchant_code = ${input.merchantCode} AND (s.agent_id = ${me} OR s.payer_id = ${me}) AND s.settled_at IS NOT NULL AND ${inRange(sql`s.settled_at`)} AND ${ofKind}
+      UNION ALL
+      SELECT s.id, 'debt-repayment'::text, r.seq, r.paid_at, r.amount_minor
+        FROM agent_contracts.settlement_debt_repayments r
+        JOIN agent_contracts.settlement_debts d ON d.id = r.debt_id
+        JOIN agent_contracts.settlements s ON s.id = d.settlement_id
+       WHERE s.merchant_code = ${input.merchantCode} AND (d.payer_id = ${me} OR d.payee_id = ${me}) AND ${inRange(sql`r.paid_at`)} AND ${ofKind})`;
+  const [totals] = await rows<{ n: number; received: string; paid: string }>(
     db,
-    sql`SELECT ${COLUMNS}, (s.paid_minor - coalesce((SELECT sum(r.amount_minor) FROM agent_contracts.settlement_debt_repayments r
-                                                    JOIN agent_contracts.settlement_debts d ON d.id = r.debt_id WHERE d.settlement_id = s.id), 0))::text AS paid_at_settlement
-          FROM agent_contracts.settlements s LEFT JOIN agent_contracts.agent_tree t ON t.member_id = s.agent_id
-         WHERE s.merchant_code = ${input.merchantCode} AND (s.agent_id = ${me} OR s.payer_id = ${me}) AND s.settled_at IS NOT NULL AND ${inRange(sql`s.settled_at`)}`,
+    sql`${payments}
+        SELECT count(*)::int AS n, coalesce(sum(e.amount_minor) FILTER (WHERE s.agent_id = ${me}), 0)::text AS received,
+               coalesce(sum(e.amount_minor) FILTER (WHERE s.agent_id <> ${me}), 0)::text AS paid
+          FROM e JOIN agent_contracts.settlements s ON s.id = e.settlement_id
+         WHERE e.amount_minor > 0`,
   );
-  const repaid = await rows<SettlementRow & { repaid_minor: string; paid_at: Date | string }>(
+  const page = await rows<SettlementRow & { source: 'settlement' | 'debt-repayment'; entry_minor: string; at: Date | string }>(
     db,
-    sql`SELECT ${COLUMNS}, r.amount_minor::text AS repaid_minor, r.paid_at
-          FROM agent_contracts.settlement_debt_repayments r
-          JOIN agent_contracts.settlement_debts d ON d.id = r.debt_id
-          JOIN agent_contracts.settlements s ON s.id = d.settlement_id
-          LEFT JOIN agent_contracts.agent_tree t ON t.member_id = s.agent_id
-         WHERE s.merchant_code = ${input.merchantCode} AND (d.payer_id = ${me} OR d.payee_id = ${me}) AND ${inRange(sql`r.paid_at`)}`,
+    sql`${payments}
+        SELECT ${COLUMNS}, e.source, e.amount_minor::text AS entry_minor, e.at
+          FROM e JOIN agent_contracts.settlements s ON s.id = e.settlement_id LEFT JOIN agent_contracts.agent_tree t ON t.member_id = s.agent_id
+         WHERE e.amount_minor > 0
+         ORDER BY e.at DESC, e.settlement_id DESC, e.source DESC, e.seq DESC
+         LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
   );
-  const entry = (row: SettlementRow, source: 'settlement' | 'debt-repayment', amountMinor: string, at: Date | string) => {
+  const entry = (row: (typeof page)[number]) => {
     const received = row.agent_id === me;
     return {
       direction: received ? ('received' as const) : ('paid' as const),
-      source,
+      source: row.source,
       settlementId: row.id,
       kind: row.kind,
       periodStart: iso(row.period_start),
       periodEnd: iso(row.period_end),
       counterpartyId: received ? row.payer_id : row.agent_id,
       currency: row.currency,
-      amountMinor,
+      amountMinor: row.entry_minor,
       baseMinor: row.base_minor,
       activeMembers: Number(row.active_members),
       tier: row.tier_index === null ? null : Number(row.tier_index) + 1,
       rateBp: Number(row.rate_bp),
       grossMinor: row.gross_minor,
-      at: iso(at),
+      at: iso(row.at),
     };
   };
-  const entries = [
-    ...settled.filter((row) => BigInt(row.paid_at_settlement) > 0n).map((row) => entry(row, 'settlement', row.paid_at_settlement, row.settled_at!)),
-    ...repaid.map((row) => entry(row, 'debt-repayment', row.repaid_minor, row.paid_at)),
-  ].sort((a, b) => (a.at === b.at ? a.settlementId.localeCompare(b.settlementId) : b.at.localeCompare(a.at)));
-  const sum = (direction: 'received' | 'paid') => entries.filter((e) => e.direction === direction).reduce((total, e) => total + BigInt(e.amountMinor), 0n);
   const debts = await rows<DebtRow>(
     db,
     sql`SELECT d.id::text AS id, d.settlement_id::text AS settlement_id, s.kind, s.period_start, d.payer_id::text AS payer_id, d.payee_id::text AS payee_id,
                d.currency, d.original_minor::text AS original_minor, d.outstanding_minor::text AS outstanding_minor, d.created_at
           FROM agent_contracts.settlement_debts d JOIN agent_contracts.settlements s ON s.id = d.settlement_id
-         WHERE d.merchant_code = ${input.merchantCode} AND d.outstanding_minor > 0 AND (d.payer_id = ${me} OR d.payee_id = ${me})
+         WHERE d.merchant_code = ${input.merchantCode} AND d.outstanding_minor > 0 AND (d.payer_id = ${me} OR d.payee_id = ${me}) AND ${ofKind}
          ORDER BY d.id`,
   );
   const debt = (row: DebtRow) => ({
@@ -181,10 +195,13 @@ export async function agentIncome(db: Executor, input: Caller & { from?: string 
     outstandingMinor: row.outstanding_minor,
     createdAt: iso(row.created_at),
   });
-  const receivedMinor = sum('received');
-  const paidMinor = sum('paid');
+  const receivedMinor = BigInt(totals?.received ?? '0');
+  const paidMinor = BigInt(totals?.paid ?? '0');
   return {
-    entries,
+    list: page.map(entry),
+    total: totals?.n ?? 0,
+    pageNo: input.pageNo,
+    pageSize: input.pageSize,
     totals: { receivedMinor: receivedMinor.toString(), paidMinor: paidMinor.toString(), netMinor: (receivedMinor - paidMinor).toString() },
     owedToMe: debts.filter((row) => row.payee_id === me).map(debt),
     owedByMe: debts.filter((row) => row.payer_id === me).map(debt),

@@ -5,6 +5,7 @@ import { type BetSettled } from '@wps/contracts';
 import { createEnvelope, rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
+import type { SettlementRow } from './reads.js';
 
 type Run = { settled: number; payments: number; paidMinor: string; outstandingDebts: number };
 type SettlementView = {
@@ -48,7 +49,7 @@ describe('agent contract settlement (embedded)', () => {
     return { username, memberId: response.body.value.user.id, token: response.body.value.token };
   };
   const run = (until: string) =>
-    call<Run>('POST', '/wps/operator/agent-settlements/run', { body: { merchantCode: 'DEMO', kind: 'dividend', until }, headers: { authorization: `Operator ${platform.operatorToken}` } });
+    call<Run>('POST', '/operator/v1/agent-settlements/run', { body: { merchantCode: 'DEMO', kind: 'dividend', until }, headers: { authorization: `Operator ${platform.operatorToken}` } });
   const balance = async (who: string) =>
     BigInt(
       (
@@ -57,21 +58,7 @@ describe('agent contract settlement (embedded)', () => {
     );
   const settlement = async (who: string, day: number) =>
     (
-      await rows<{
-        id: string;
-        base_minor: string;
-        active_members: number;
-        tier_index: number | null;
-        rate_bp: number;
-        gross_minor: string;
-        downline_minor: string;
-        carry_in_minor: string;
-        carry_out_minor: string;
-        amount_minor: string;
-        paid_minor: string;
-        debt_minor: string;
-        state: string;
-      }>(
+      await rows<Omit<SettlementRow, 'contract_id' | 'kind' | 'agent_id' | 'account' | 'payer_id' | 'period_start' | 'period_end' | 'currency' | 'settled_at'>>(
         db(),
         sql`SELECT id::text AS id, base_minor::text AS base_minor, active_members, tier_index, rate_bp, gross_minor::text AS gross_minor, downline_minor::text AS downline_minor,
                    carry_in_minor::text AS carry_in_minor, carry_out_minor::text AS carry_out_minor, amount_minor::text AS amount_minor, paid_minor::text AS paid_minor,
@@ -272,7 +259,7 @@ describe('agent contract settlement (embedded)', () => {
     // A lost stake of 10,000 and a won stake of 5,000 in 12:00–12:05; a lost stake of 3,000 in 12:05–12:10.
     await deliver(at(bet('pa', 20, 10_000, 0), '2025-01-20T12:01:00.000Z'), at(bet('pc1', 20, 5_000, 9_000), '2025-01-20T12:02:00.000Z'), at(bet('pb', 20, 3_000, 0), '2025-01-20T12:07:00.000Z'));
     const balanceBefore = await balance('A');
-    const answer = await call<Run>('POST', '/wps/operator/agent-settlements/run', {
+    const answer = await call<Run>('POST', '/operator/v1/agent-settlements/run', {
       body: { merchantCode: 'DEMO', kind: 'realtime', until: '2025-01-20T12:10:00Z' },
       headers: { authorization: `Operator ${platform.operatorToken}` },
     });
@@ -302,21 +289,52 @@ describe('agent contract settlement (embedded)', () => {
     expect(mine.body.value.list.every((r) => r.agentId === ids.C && r.role === 'earned')).toBe(true);
     expect(mine.body.value.total).toBe(mine.body.value.list.length);
 
-    const income = await call<{
-      entries: { direction: string; source: string; amountMinor: string; counterpartyId: string | null }[];
+    type Income = {
+      list: { direction: string; source: string; kind: string; amountMinor: string; counterpartyId: string | null; at: string }[];
+      total: number;
+      pageNo: number;
+      pageSize: number;
       totals: { receivedMinor: string; paidMinor: string; netMinor: string };
       owedToMe: unknown[];
       owedByMe: { outstandingMinor: string; payeeId: string }[];
-    }>('GET', '/wps/agent/income', { token: tokens.B! });
+    };
+    const income = await call<Income>('GET', '/wps/agent/income', { token: tokens.B! });
     expect(income.status).toBe(200);
     expect(income.body.value.totals).toEqual({ receivedMinor: '16000', paidMinor: '16000', netMinor: '0' });
-    expect(income.body.value.entries.filter((e) => e.direction === 'paid').map((e) => [e.source, e.amountMinor])).toEqual(
+    expect(income.body.value.list.filter((e) => e.direction === 'paid').map((e) => [e.source, e.amountMinor])).toEqual(
       expect.arrayContaining([
         ['settlement', '5000'],
         ['debt-repayment', '11000'],
       ]),
     );
     expect(income.body.value.owedByMe).toMatchObject([{ outstandingMinor: '44000', payeeId: ids.C }]);
+    const all = income.body.value.list;
+    expect(income.body.value.total).toBe(all.length);
+    expect(all.map((e) => e.at)).toEqual([...all.map((e) => e.at)].sort().reverse());
+
+    // Page by page: the same payments, newest first, and the totals stay those of the whole range.
+    const pages: Income['list'] = [];
+    for (let pageNo = 1; pageNo <= all.length; pageNo++) {
+      const page = await call<Income>('GET', `/wps/agent/income?pageNo=${pageNo}&pageSize=1`, { token: tokens.B! });
+      expect(page.body.value).toMatchObject({ total: all.length, pageNo, pageSize: 1, totals: income.body.value.totals });
+      pages.push(...page.body.value.list);
+    }
+    expect(pages).toEqual(all);
+    const beyond = await call<Income>('GET', `/wps/agent/income?pageNo=${all.length + 1}&pageSize=1`, { token: tokens.B! });
+    expect(beyond.body.value).toMatchObject({ list: [], total: all.length });
+    expect((await call('GET', '/wps/agent/income?pageSize=101', { token: tokens.B! })).status).toBe(400);
+
+    // One contract kind: A earned dividends and real-time salary; each kind lists and sums only its own payments.
+    const ofA = await call<Income>('GET', '/wps/agent/income?pageSize=100', { token: tokens.A! });
+    const dividend = await call<Income>('GET', '/wps/agent/income?kind=dividend&pageSize=100', { token: tokens.A! });
+    const realtime = await call<Income>('GET', '/wps/agent/income?kind=realtime&pageSize=100', { token: tokens.A! });
+    expect(realtime.body.value.list.length).toBeGreaterThan(0);
+    expect(realtime.body.value.list.every((e) => e.kind === 'realtime')).toBe(true);
+    expect(dividend.body.value.list.every((e) => e.kind === 'dividend')).toBe(true);
+    expect(dividend.body.value.total + realtime.body.value.total).toBe(ofA.body.value.total);
+    expect(realtime.body.value.totals.receivedMinor).toBe('130');
+    expect(BigInt(dividend.body.value.totals.receivedMinor) + BigInt(realtime.body.value.totals.receivedMinor)).toBe(BigInt(ofA.body.value.totals.receivedMinor));
+    expect((await call('GET', '/wps/agent/income?kind=weekly', { token: tokens.B! })).status).toBe(400);
     const player = await call('GET', '/wps/agent/income', { token: tokens.pb! });
     expect(player.status).toBe(403);
     expect(player.body).toMatchObject({ success: false, code: 'AGENT_ONLY' });

@@ -3,7 +3,8 @@ import { rows, type Executor } from '@wps/platform';
 import type { BetSettled } from '@wps/contracts';
 import { latestPerBet, lineageOf, planBatch, type HourSums, type TeamBet } from './rollup.js';
 
-interface StoredBetRow {
+/** A `team_bets` row as read, bigints as text. */
+export interface StoredBetRow {
   bet_id: string;
   member_id: string;
   merchant_code: string;
