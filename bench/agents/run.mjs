@@ -14,6 +14,9 @@ import { migrate, openPostgres, rows } from '../../packages/platform/src/index.t
 import { AGENT_CONTRACTS_SCHEMA, agentContractsMigrations } from '../../services/agent-contracts/src/app.ts';
 import { TeamReports } from '../../services/agent-contracts/src/features/team/reports.ts';
 import { recordSettledBets } from '../../services/agent-contracts/src/features/team/record-bets.ts';
+import { computePeriod, parseTiers } from '../../services/agent-contracts/src/features/settlement/compute.ts';
+import { DEMO_TERMS } from '../../services/agent-contracts/src/domain/offers.ts';
+import { periodContaining } from '../../services/agent-contracts/src/domain/periods.ts';
 import { createRunDatabase } from '../../scripts/lib/cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,6 +35,8 @@ const SAMPLES = Number(argument('samples', '40'));
 const BATCH = Number(argument('batch', '500'));
 const BATCHES = Number(argument('batches', '20'));
 const KEEP = process.argv.includes('--keep');
+/** A database kept by an earlier `--keep` run: its tree and bets are measured again (after any new migrations). */
+const REUSE = argument('reuse', undefined);
 /** Each agent has five direct members: 100,000 members reach eight levels below the top agent. */
 const FAN_OUT = 5;
 const CHUNK = 1_000_000;
@@ -124,7 +129,8 @@ async function fill(db, spanStart) {
          GROUP BY agent_id, hour`);
     }
   });
-  await timed('analyze', () => db.orm.execute(sql`ANALYZE`));
+  // As autovacuum leaves the tables after a load: statistics, and the visibility map that index-only scans rely on.
+  await timed('vacuum analyze', () => db.orm.execute(sql`VACUUM (ANALYZE) agent_contracts.agent_tree, agent_contracts.team_bets, agent_contracts.member_hours, agent_contracts.team_hours`));
   const [sizes] = await rows(
     db.orm,
     sql`SELECT (SELECT count(*) FROM agent_contracts.member_hours)::int AS member_hours, (SELECT count(*) FROM agent_contracts.team_hours)::int AS team_hours,
@@ -132,6 +138,17 @@ async function fill(db, spanStart) {
   );
   log('rows', sizes);
   return { deepest, ...sizes };
+}
+
+async function sizesOf(db) {
+  await db.orm.execute(sql`VACUUM (ANALYZE) agent_contracts.agent_tree, agent_contracts.team_bets, agent_contracts.member_hours, agent_contracts.team_hours`);
+  const [sizes] = await rows(
+    db.orm,
+    sql`SELECT (SELECT max(depth) FROM agent_contracts.agent_tree)::int AS deepest, (SELECT count(*) FROM agent_contracts.member_hours)::int AS member_hours,
+               (SELECT count(*) FROM agent_contracts.team_hours)::int AS team_hours, pg_size_pretty(pg_database_size(current_database())) AS database_size`,
+  );
+  log('rows', sizes);
+  return sizes;
 }
 
 async function measure(label, work) {
@@ -151,13 +168,14 @@ async function measure(label, work) {
 
 const adminUrl = infraEnv('DATABASE_URL');
 if (!adminUrl) throw new Error('no DATABASE_URL: run `bash infra/start.sh` first');
-const database = await createRunDatabase(adminUrl);
+const database = REUSE ? { url: Object.assign(new URL(adminUrl), { pathname: `/${REUSE}` }).toString(), drop: async () => {} } : await createRunDatabase(adminUrl);
+log(`database ${new URL(database.url).pathname.slice(1)}`);
 const db = await openPostgres(database.url, { poolMax: 2, applicationName: 'bench-agents' });
 try {
   await migrate(db, AGENT_CONTRACTS_SCHEMA, agentContractsMigrations);
   const today = new Date();
   const spanStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (DAYS - 1) * 86_400_000);
-  const filled = await fill(db, spanStart);
+  const filled = REUSE ? await sizesOf(db) : await fill(db, spanStart);
 
   const reports = new TeamReports(db.orm);
   const day = (offset) => new Date(spanStart.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -201,6 +219,7 @@ try {
 
   // The consumer on the same database: batches of new bets of members spread over the tree, half of them without
   // their uplines (read from the tree), each batch in its own transaction as the bus hands it over.
+  const run = Date.now().toString(36);
   let next = 0;
   const batchLatencies = [];
   const consumeStarted = performance.now();
@@ -209,9 +228,9 @@ try {
       const g = next++;
       const member = 1 + ((g * 7919) % MEMBERS);
       return {
-        betId: `LIVE:${g}`,
+        betId: `LIVE:${run}:${g}`,
         vendor: 'PG',
-        roundId: `live${g}`,
+        roundId: `live${run}:${g}`,
         gameType: 'RNG',
         gameCode: null,
         memberId: String(member),
@@ -244,6 +263,39 @@ try {
   };
   log(`${consumer.label}: ${consumer.betsPerSecond} bets/s, batch p50 ${consumer.p50} ms, p99 ${consumer.p99} ms`);
   results.push(consumer);
+
+  // One daily-salary period settled for the whole tree: a contract for every agent (rates shrinking level by level),
+  // each line computed from the roll-ups the way the settlement run does it (read only; nothing written or paid).
+  const dailyTiers = DEMO_TERMS.daily.tiers;
+  await db.orm.execute(sql`
+    INSERT INTO agent_contracts.brand_terms (merchant_code, kind, enabled, period, tiers, active_threshold_minor, time_zone, settle_delay_minutes)
+    VALUES ('BENCH', 'daily', true, 'daily', ${JSON.stringify(dailyTiers)}::jsonb, 0, 'UTC', 0)
+    ON CONFLICT (merchant_code, kind) DO NOTHING`);
+  await db.orm.execute(sql`
+    INSERT INTO agent_contracts.contracts (merchant_code, kind, agent_id, offered_by, action, state, period, tiers, offered_at, expires_at, decided_at, effective_from)
+    SELECT 'BENCH', 'daily', t.member_id, t.upline_id, 'offer', 'active', 'daily',
+           (SELECT jsonb_agg(tier || jsonb_build_object('rateBp', (tier->>'rateBp')::int * (10 - t.depth) / 10)) FROM jsonb_array_elements(${JSON.stringify(dailyTiers)}::jsonb) AS tier),
+           ${spanStart.toISOString()}::timestamptz, ${spanStart.toISOString()}::timestamptz + interval '7 days', ${spanStart.toISOString()}::timestamptz, ${spanStart.toISOString()}::timestamptz
+      FROM agent_contracts.agent_tree t
+     WHERE t.type = 1 AND t.merchant_code = 'BENCH'
+       AND NOT EXISTS (SELECT 1 FROM agent_contracts.contracts c WHERE c.agent_id = t.member_id AND c.kind = 'daily' AND c.state = 'active')`);
+  const terms = {
+    merchantCode: 'BENCH',
+    kind: 'daily',
+    period: 'daily',
+    tiers: parseTiers(dailyTiers),
+    activeThresholdMinor: 0n,
+    carryResetsMonthly: true,
+    timeZone: 'UTC',
+    settleDelayMinutes: 0,
+  };
+  const period = periodContaining('daily', new Date(spanStart.getTime() + (DAYS - 2) * 86_400_000 + 3_600_000), 'UTC');
+  const settleStarted = performance.now();
+  const lines = await db.transaction((tx) => computePeriod(tx, terms, period));
+  const settleMs = performance.now() - settleStarted;
+  const settle = { label: `settlement: one daily period, ${lines.length} contracts computed (nothing written or paid)`, samples: 1, p50: round(settleMs), p99: round(settleMs), max: round(settleMs) };
+  log(`${settle.label}: ${round(settleMs / 1000)} s`);
+  results.push(settle);
 
   console.table(results.map(({ label, p50, p99, max }) => ({ report: label, 'p50 ms': p50, 'p99 ms': p99, 'max ms': max })));
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });

@@ -12,6 +12,8 @@ import {
   type RpcHandlers,
 } from '@wps/contracts';
 import { clockOf, reportRange, type ReportClock } from './range.js';
+import type { StoredBetRow } from './record-bets.js';
+import { addPayments, noPayments, paymentMoney, PAYMENT_COLUMNS, type PaymentColumns } from './payment-sums.js';
 
 type Input<M extends keyof AgentContractsRpc> = Parameters<RpcHandlers<AgentContractsRpc>[M]>[0];
 
@@ -88,32 +90,38 @@ export class TeamReports {
   async overview(input: Input<'agentTeamOverview'>): Promise<AgentTeamOverview> {
     const caller = await this.caller(input);
     const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
-    const [counts] = await rows<{ team_size: number; direct: number; direct_agents: number; new_members: number }>(
-      this.db,
-      sql`SELECT count(*) FILTER (WHERE member_id <> ${caller.memberId})::int AS team_size,
+    // Three independent reads, run side by side: the team's counts, its hourly sums, its active members.
+    const [[counts], hours, [active]] = await Promise.all([
+      rows<{ team_size: number; direct: number; direct_agents: number; new_members: number }>(
+        this.db,
+        sql`SELECT count(*) FILTER (WHERE member_id <> ${caller.memberId})::int AS team_size,
                  count(*) FILTER (WHERE depth = ${caller.depth + 1})::int AS direct,
                  count(*) FILTER (WHERE depth = ${caller.depth + 1} AND type IN (${AGENT_TYPE_LIST}))::int AS direct_agents,
                  count(*) FILTER (WHERE member_id <> ${caller.memberId} AND created_at >= ${ts(range.start)} AND created_at < ${ts(range.end)})::int AS new_members
             FROM agent_contracts.agent_tree WHERE ${under(sql`path`, caller.path)}`,
-    );
-    const hours = await rows<{ hour: string | Date; bet_count: number; valid_bet_minor: string; profit_minor: string }>(
-      this.db,
-      sql`SELECT hour, bet_count, valid_bet_minor::text AS valid_bet_minor, profit_minor::text AS profit_minor
+      ),
+      rows<{ hour: string | Date; bet_count: number; valid_bet_minor: string; profit_minor: string } & PaymentColumns>(
+        this.db,
+        sql`SELECT hour, bet_count, valid_bet_minor::text AS valid_bet_minor, profit_minor::text AS profit_minor, ${sql.raw(PAYMENT_COLUMNS)}
             FROM agent_contracts.team_hours
            WHERE agent_id = ${caller.memberId} AND hour >= ${ts(range.start)} AND hour < ${ts(range.end)}`,
-    );
-    // Hourly valid bets are never negative, so a member is active when any of its hours in the range has one.
-    const [active] = await rows<{ n: number }>(
-      this.db,
-      sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree t
+      ),
+      // Hourly valid bets are never negative, so a member is active when any of its hours in the range has one.
+      rows<{ n: number }>(
+        this.db,
+        sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree t
            WHERE ${under(sql`t.path`, caller.path)}
              AND EXISTS (SELECT 1 FROM agent_contracts.member_hours h
                           WHERE h.member_id = t.member_id AND h.hour >= ${ts(range.start)} AND h.hour < ${ts(range.end)} AND h.valid_bet_minor > 0)`,
-    );
+      ),
+    ]);
     const perDay = new Map<string, Sums>(range.days.map((day) => [day, { betCount: 0, validBetMinor: 0n, profitMinor: 0n }]));
     const total: Sums = { betCount: 0, validBetMinor: 0n, profitMinor: 0n };
+    const paymentsPerDay = new Map(range.days.map((day) => [day, noPayments()]));
+    const payments = noPayments();
     for (const row of hours) {
       const sums = sumsOf(row);
+      for (const into of [paymentsPerDay.get(range.dayOf(new Date(row.hour))), payments]) if (into) addPayments(into, row);
       for (const into of [perDay.get(range.dayOf(new Date(row.hour))), total]) {
         if (!into) continue;
         into.betCount += sums.betCount;
@@ -134,7 +142,8 @@ export class TeamReports {
       newMembers: counts?.new_members ?? 0,
       activeMembers: active?.n ?? 0,
       ...money(total, caller.currency),
-      series: [...perDay].map(([date, sums]) => ({ date, ...money(sums, caller.currency) })),
+      ...paymentMoney(payments, caller.currency),
+      series: [...perDay].map(([date, sums]) => ({ date, ...money(sums, caller.currency), ...paymentMoney(paymentsPerDay.get(date) ?? noPayments(), caller.currency) })),
     };
   }
 
@@ -224,21 +233,7 @@ export class TeamReports {
                  (sum(b.profit_minor) FILTER (WHERE b.state = 'settled'))::text AS profit_minor
             ${from}`,
     );
-    const page = await rows<{
-      bet_id: string;
-      member_id: string;
-      account: string;
-      vendor: string;
-      game_type: string;
-      game_code: string | null;
-      round_id: string;
-      bet_minor: string;
-      valid_bet_minor: string;
-      win_minor: string;
-      profit_minor: string;
-      state: 'settled' | 'cancelled';
-      settled_at: string | Date;
-    }>(
+    const page = await rows<Omit<StoredBetRow, 'merchant_code' | 'currency' | 'revision'> & { account: string }>(
       this.db,
       sql`SELECT b.bet_id, b.member_id::text AS member_id, t.account, b.vendor, b.game_type, b.game_code, b.round_id,
                  b.bet_minor::text AS bet_minor, b.valid_bet_minor::text AS valid_bet_minor, b.win_minor::text AS win_minor,
