@@ -79,6 +79,11 @@ const callerSchema = z.object({ memberId: memberIdSchema, merchantCode: z.string
  * staked); `houseProfit` is its negation, the team's loss as the house sees it.
  */
 const sumsShape = { betCount: z.number().int(), validBet: z.string(), profit: z.string(), houseProfit: z.string() };
+/**
+ * The team's payments in a report's range, major-unit decimal strings: deposits credited, and withdrawals taken out of
+ * the members' balances (a withdrawal rejected later counts back in the range of its rejection).
+ */
+const paymentsShape = { depositCount: z.number().int(), deposits: z.string(), withdrawalCount: z.number().int(), withdrawals: z.string() };
 
 export const agentTeamOverviewSchema = z.object({
   from: z.string(),
@@ -94,8 +99,9 @@ export const agentTeamOverviewSchema = z.object({
   /** Team members (the agent included) with a valid bet in the range. */
   activeMembers: z.number().int(),
   ...sumsShape,
+  ...paymentsShape,
   /** One point per day of the range, in the brand's time zone. */
-  series: z.array(z.object({ date: z.string(), ...sumsShape })),
+  series: z.array(z.object({ date: z.string(), ...sumsShape, ...paymentsShape })),
 });
 
 const memberRefSchema = z.object({ memberId: z.string(), account: z.string() });
@@ -117,6 +123,8 @@ export const agentDownlineSchema = z.object({
       teamSize: z.number().int().nullable(),
       /** Over the member's whole team, the member included (a player's own bets). */
       ...sumsShape,
+      /** The member's own spendable balance in the wallet now; absent when the wallet could not be read. */
+      balance: z.string().optional(),
     }),
   ),
   pageNo: z.number().int(),

@@ -74,6 +74,14 @@ export const balanceChangedSchema = z.object({
   version: z.number().int(),
   transactionId: z.string(),
   cause: z.string(),
+  /**
+   * The signed change of this member's balance in this transaction, minor units (a deposit credited is positive, a
+   * withdrawal held is negative). Absent on events published before it existed.
+   */
+  amountMinor: z
+    .string()
+    .regex(/^-?(0|[1-9][0-9]{0,18})$/)
+    .optional(),
 });
 export type BalanceChanged = z.infer<typeof balanceChangedSchema>;
 

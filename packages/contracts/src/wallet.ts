@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from './rpc.js';
 import { paymentsRpcMethods } from './payments.js';
 import { agentPayoutRpcMethods } from './agent-payouts.js';
+import { walletBalancesRpcMethods } from './wallet-balances.js';
 import { betRecordPageSchema, betRecordQuerySchema, vendorAnswerSchema, vendorCallInputSchema } from './vendor.js';
 
 export const balanceSchema = z.object({
@@ -84,5 +85,6 @@ export const walletRpc = defineRpc({
   },
   ...paymentsRpcMethods,
   ...agentPayoutRpcMethods,
+  ...walletBalancesRpcMethods,
 });
 export type WalletRpc = typeof walletRpc;

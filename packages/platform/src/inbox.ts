@@ -78,6 +78,8 @@ export interface ConsumeOptions<T extends EventType> {
   retry?: Partial<RetryPolicy>;
   /** The most events handed over at once. Default 500. */
   maxBatchSize?: number;
+  /** How long a batch may wait for more events to gather (consumers that need not act at once); see SubscribeOptions. */
+  lingerMs?: number;
 }
 
 /** For a consumer whose effect is one event at a time: runs it for each event of the batch, in order, in its transaction. */
@@ -101,6 +103,7 @@ export async function consumeBatches<T extends EventType>(deps: { db: Database; 
     topics: [event.topic],
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
+    ...(options.lingerMs ? { lingerMs: options.lingerMs } : {}),
     batchHandler: async (messages) => {
       const events: Array<ConsumedEvent<T>> = [];
       for (const message of messages) {

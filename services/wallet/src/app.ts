@@ -12,6 +12,7 @@ import { BetRecord } from './features/bet-record.js';
 import { TransferVendorMoney } from './features/transfer-vendors.js';
 import { Jackpot } from './features/jackpot.js';
 import { AgentPayouts } from './features/agent-payouts.js';
+import { memberBalances } from './features/balances.js';
 
 export const WALLET_SCHEMA = 'wallet';
 export const walletMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -35,6 +36,7 @@ export async function createWalletService(context: ServiceContext, config: Walle
     contract: walletRpc,
     handlers: {
       getBalance: (input) => money.balance(input),
+      getBalances: (input) => memberBalances(db.orm, input),
       demoDeposit: (input) => money.demoDeposit(input),
       ledgerCheck: () => money.ledgerCheck(),
       vendorCall: (input) => vendors.call(input),

@@ -174,6 +174,21 @@ export function eventBusContract(name: string, createBus: () => Promise<EventBus
       }
     }, 60_000);
 
+    it('lets a lingering batch subscriber gather messages published one by one into few batches', async () => {
+      const topic = unique('linger');
+      const sizes: number[] = [];
+      const subscription = await bus.subscribe({ group: unique('g'), topics: [topic], lingerMs: 800, batchHandler: async (batch) => void sizes.push(batch.length) });
+      await sleep(300);
+      for (let n = 0; n < 20; n++) {
+        await bus.publish([{ topic, key: 'same', value: testEnvelope('same', { n }) }]);
+        await sleep(15);
+      }
+      await eventually(() => sizes.reduce((sum, size) => sum + size, 0) === 20, 'every message', timeoutMs * 2);
+      // Without the linger each message would come alone (it is handled before the next one is published).
+      expect(Math.max(...sizes)).toBeGreaterThan(5);
+      await subscription.close();
+    }, 60_000);
+
     it('splits a failing batch: the poison message is dead-lettered alone, the rest are handled once, in order', async () => {
       const topic = unique('batch-dlq');
       const dead: DeliveredMessage[] = [];

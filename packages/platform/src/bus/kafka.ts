@@ -41,6 +41,8 @@ interface ActiveConsumer {
 
 const JOIN_TIMEOUT_MS = 30_000;
 const IDLE_FETCH_WAIT_MS = 1_000;
+/** What a lingering consumer's fetch waits for (or its linger): about a thousand events' worth. */
+const LINGER_MIN_BYTES = 1 << 20;
 const TOPIC_READY_TIMEOUT_MS = 30_000;
 
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
@@ -179,8 +181,10 @@ export class KafkaEventBus implements EventBus {
       sessionTimeout: 10_000,
       rebalanceTimeout: 30_000,
       heartbeatInterval: 3_000,
-      // A fetch returns as soon as a message is there; the wait only bounds how often an idle consumer asks.
-      maxWaitTimeInMs: IDLE_FETCH_WAIT_MS,
+      // A fetch returns as soon as a message is there; the wait only bounds how often an idle consumer asks. A lingering
+      // consumer lets the broker hold the fetch until a batch's worth of bytes is there or the linger is over.
+      maxWaitTimeInMs: options.lingerMs ? Math.min(options.lingerMs, IDLE_FETCH_WAIT_MS) : IDLE_FETCH_WAIT_MS,
+      ...(options.lingerMs ? { minBytes: LINGER_MIN_BYTES } : {}),
       allowAutoTopicCreation: false,
       retry: {
         initialRetryTime: 100,

@@ -100,7 +100,8 @@ export class InMemoryEventBus implements EventBus {
     const worker = `${topic}:${partition}`;
     if (group.running.has(worker) || group.members.length === 0 || this.closed) return;
     group.running.add(worker);
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
+    const linger = group.members[partition % group.members.length]!.options.lingerMs ?? 0;
+    const run = new Promise<void>((resolve) => (linger > 0 ? setTimeout(resolve, linger) : setImmediate(resolve)))
       .then(() => this.drain(group, topic, partition))
       .finally(() => {
         group.running.delete(worker);

@@ -41,8 +41,17 @@ interface SubscribeBase {
  */
 export type SubscribeOptions = SubscribeBase &
   (
-    | { handler: (message: DeliveredMessage) => Promise<void>; batchHandler?: never; maxBatchSize?: never }
-    | { batchHandler: (messages: DeliveredMessage[]) => Promise<void>; handler?: never; maxBatchSize?: number }
+    | { handler: (message: DeliveredMessage) => Promise<void>; batchHandler?: never; maxBatchSize?: never; lingerMs?: never }
+    | {
+        batchHandler: (messages: DeliveredMessage[]) => Promise<void>;
+        handler?: never;
+        maxBatchSize?: number;
+        /**
+         * For consumers that need not act at once (reports, roll-ups): how long a batch may wait for more messages to
+         * gather, so that under load one transaction covers many of them. Without it a batch is whatever is waiting.
+         */
+        lingerMs?: number;
+      }
   );
 
 export const DEFAULT_MAX_BATCH = 500;

@@ -105,6 +105,7 @@ export function DownlinePage() {
                   <th className="num">{t('agent_bet_count')}</th>
                   <th className="num">{t('agent_valid_bet')}</th>
                   <th className="num">{t('agent_members_profit')}</th>
+                  <th className="num">{t('agent_member_balance')}</th>
                   <th>{t('agent_contract_rates')}</th>
                   <th>{t('agent_registered_at')}</th>
                   <th className="actions">{t('agent_actions')}</th>
@@ -132,6 +133,7 @@ export function DownlinePage() {
                     <NumCell label={t('agent_members_profit')}>
                       <Money amount={row.profit} symbol={symbol} signed />
                     </NumCell>
+                    <NumCell label={t('agent_member_balance')}>{row.balance === undefined ? '—' : <Money amount={row.balance} symbol={symbol} />}</NumCell>
                     <td data-label={t('agent_contract_rates')} data-testid={`downline-rates-${row.account}`}>
                       {(rates.get(row.memberId) ?? []).map((rate) => (
                         <span key={rate.kind} className="agent-rate-chip">

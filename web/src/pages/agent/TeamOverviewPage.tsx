@@ -38,6 +38,24 @@ export function TeamOverviewPage() {
         { key: 'validBet', label: t('agent_valid_bet'), value: <Money amount={data.validBet} symbol={symbol} /> },
         { key: 'profit', label: t('agent_members_profit'), value: <Money amount={data.profit} symbol={symbol} signed /> },
         { key: 'houseProfit', label: t('agent_team_loss'), value: <Money amount={data.houseProfit} symbol={symbol} /> },
+        {
+          key: 'deposits',
+          label: t('agent_team_deposits'),
+          value: (
+            <>
+              <Money amount={data.deposits} symbol={symbol} /> <small>{t('agent_payment_count', { count: data.depositCount })}</small>
+            </>
+          ),
+        },
+        {
+          key: 'withdrawals',
+          label: t('agent_team_withdrawals'),
+          value: (
+            <>
+              <Money amount={data.withdrawals} symbol={symbol} /> <small>{t('agent_payment_count', { count: data.withdrawalCount })}</small>
+            </>
+          ),
+        },
       ]
     : [];
 

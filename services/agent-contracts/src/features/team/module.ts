@@ -2,10 +2,19 @@ import { consumeBatches } from '@wps/platform';
 import type { agentTeamRpcMethods } from '@wps/contracts';
 import type { AgentContractsDeps, AgentContractsModule } from '../module.js';
 import { recordSettledBets } from './record-bets.js';
+import { countsInTeamFigures, recordPayments } from './record-payments.js';
 import { MemberTransactions } from './member-transactions.js';
+import { withBalances } from './downline-balances.js';
 import { TeamReports } from './reports.js';
 
+/**
+ * Team figures may lag the money path by this much: under load each batch then gathers a few hundred events, so the
+ * roll-ups cost a transaction per half second rather than one per round.
+ */
+const TEAM_FIGURES_LINGER_MS = 500;
+
 const TEAM_STATS = 'agent-contracts.team-stats';
+const TEAM_PAYMENTS = 'agent-contracts.team-payments';
 
 /** Team reports: settled bets rolled up the agent tree, and the reports read from the roll-ups. */
 export function createTeamModule(deps: AgentContractsDeps): AgentContractsModule<keyof typeof agentTeamRpcMethods> {
@@ -14,7 +23,7 @@ export function createTeamModule(deps: AgentContractsDeps): AgentContractsModule
   return {
     handlers: {
       agentTeamOverview: (input) => reports.overview(input),
-      agentDownline: (input) => reports.downline(input),
+      agentDownline: async (input) => withBalances(deps.wallet, deps.logger, input.merchantCode, await reports.downline(input)),
       agentTeamBets: (input) => reports.bets(input),
       agentMemberProfit: (input) => reports.memberProfit(input),
       agentMemberTransactions: (input) => transactions.read(input),
@@ -26,10 +35,27 @@ export function createTeamModule(deps: AgentContractsDeps): AgentContractsModule
           schema: 'agent_contracts',
           group: TEAM_STATS,
           type: 'bet.settled',
+          lingerMs: TEAM_FIGURES_LINGER_MS,
           handle: (tx, events) =>
             recordSettledBets(
               tx,
               events.map((event) => event.payload),
+            ),
+        },
+      ),
+      await consumeBatches(
+        { db: deps.db, bus: deps.bus },
+        {
+          schema: 'agent_contracts',
+          group: TEAM_PAYMENTS,
+          type: 'balance.changed',
+          lingerMs: TEAM_FIGURES_LINGER_MS,
+          // Bets and wins are most of the topic: they open no transaction here.
+          relevant: countsInTeamFigures,
+          handle: (tx, events) =>
+            recordPayments(
+              tx,
+              events.map((event) => ({ change: event.payload, at: new Date(event.envelope.occurredAt) })),
             ),
         },
       ),

@@ -9,6 +9,8 @@ import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 /** The demo brand is in Mexico City (UTC-6); every report here reads 1–2 March 2026 there. */
 const MEXICO = -360;
 const RANGE = `from=2026-03-01&to=2026-03-02&timeZoneOffsetMinutes=${MEXICO}`;
+/** No deposit or withdrawal falls in that range. */
+const NO_PAYMENTS = { depositCount: 0, deposits: '0.00', withdrawalCount: 0, withdrawals: '0.00' };
 
 describe('team reports of the agent centre through the real HTTP API (embedded)', () => {
   let platform: EmbeddedPlatform;
@@ -116,9 +118,10 @@ describe('team reports of the agent centre through the real HTTP API (embedded)'
       validBet: '80.00',
       profit: '5.00',
       houseProfit: '-5.00',
+      ...NO_PAYMENTS,
       series: [
-        { date: '2026-03-01', betCount: 1, validBet: '10.00', profit: '-5.00', houseProfit: '5.00' },
-        { date: '2026-03-02', betCount: 2, validBet: '70.00', profit: '10.00', houseProfit: '-10.00' },
+        { date: '2026-03-01', betCount: 1, validBet: '10.00', profit: '-5.00', houseProfit: '5.00', ...NO_PAYMENTS },
+        { date: '2026-03-02', betCount: 2, validBet: '70.00', profit: '10.00', houseProfit: '-10.00', ...NO_PAYMENTS },
       ],
     });
     const sub = await get<AgentTeamOverview>('demosub1', `/wps/agent/team/overview?${RANGE}`);

@@ -81,6 +81,7 @@ export class CallPlan {
       version: this.version,
       transactionId: id,
       cause,
+      amountMinor: memberDeltaMinor.toString(),
     });
   }
 
