@@ -139,6 +139,16 @@ export const agentOfferRpcMethods = {
     input: contractOfferBodySchema.extend({ merchantCode: z.string(), operator: z.string() }),
     output: contractViewSchema,
   },
+  /** The platform offers a top agent the termination of its active contract. */
+  operatorOfferTermination: {
+    input: contractTerminateBodySchema.extend({ merchantCode: z.string(), operator: z.string() }),
+    output: contractViewSchema,
+  },
+  /** The platform withdraws one of its offers to a top agent that still waits for an answer. */
+  operatorWithdrawOffer: {
+    input: contractIdBodySchema.extend({ merchantCode: z.string(), operator: z.string() }),
+    output: contractViewSchema,
+  },
   /** An agent offers a direct downline agent a contract within its own rates. */
   offerContract: {
     input: contractOfferBodySchema.extend(member),

@@ -5,7 +5,7 @@ import { answerOffer } from './answer.js';
 import type { OffersContext } from './context.js';
 import { expireOffers } from './expire.js';
 import { bringsContracts, createInvitationContracts } from './invitation.js';
-import { offerContract, offerTermination, operatorOfferContract, withdrawOffer } from './offer.js';
+import { offerContract, offerTermination, operatorOfferContract, operatorOfferTermination, operatorWithdrawOffer, withdrawOffer } from './offer.js';
 import { agentContracts, consolidatedContracts } from './read.js';
 import { getTerms, setTerms } from './terms.js';
 
@@ -31,6 +31,8 @@ export function createOffersModule(deps: AgentContractsDeps): AgentContractsModu
         return terms;
       },
       operatorOfferContract: (input) => operatorOfferContract(context, input),
+      operatorOfferTermination: (input) => operatorOfferTermination(context, input),
+      operatorWithdrawOffer: (input) => operatorWithdrawOffer(context, input),
       offerContract: (input) => offerContract(context, input),
       offerTermination: (input) => offerTermination(context, input),
       withdrawOffer: (input) => withdrawOffer(context, input),

@@ -21,6 +21,15 @@ async function directDownlineAgent(executor: Executor, caller: Caller, agentId: 
   return target;
 }
 
+/** A top agent (one without an upline) of the brand, for the platform's offers. */
+async function topAgent(executor: Executor, input: { merchantCode: string; agentId: string }): Promise<TreeNode> {
+  const target = await treeNode(executor, input.agentId);
+  if (!target || target.merchantCode !== input.merchantCode) throw new AppError('NOT_FOUND', { field: 'agentId' });
+  if (!isAgentType(target.type)) throw new AppError('CONTRACT_TARGET_NOT_AGENT', { field: 'agentId' });
+  if (target.uplineId !== null) throw new AppError('CONTRACT_TARGET_NOT_TOP_AGENT', { field: 'agentId' });
+  return target;
+}
+
 /** Stores a pending offer; a second pending one for the same agent and kind (even a racing one) is refused. */
 async function insertPending(
   tx: Executor,
@@ -78,25 +87,30 @@ export async function offerContract(context: OffersContext, input: Caller & { ag
 
 /** The platform offers a top agent (one without an upline) a contract within the brand's rates. */
 export async function operatorOfferContract(context: OffersContext, input: { merchantCode: string; agentId: string; kind: ContractKind; tiers: ContractTier[] }): Promise<ContractView> {
-  const target = await treeNode(context.db.orm, input.agentId);
-  if (!target || target.merchantCode !== input.merchantCode) throw new AppError('NOT_FOUND', { field: 'agentId' });
-  if (!isAgentType(target.type)) throw new AppError('CONTRACT_TARGET_NOT_AGENT', { field: 'agentId' });
-  if (target.uplineId !== null) throw new AppError('CONTRACT_TARGET_NOT_TOP_AGENT', { field: 'agentId' });
+  const target = await topAgent(context.db.orm, input);
   return offerTerms(context, { merchantCode: input.merchantCode, offeredBy: null, target, kind: input.kind, tiers: input.tiers });
 }
 
-/** An agent offers a direct downline agent the termination of its active contract; accepted, it ends at the next period. */
-export async function offerTermination(context: OffersContext, input: Caller & { agentId: string; kind: ContractKind }): Promise<ContractView> {
-  const target = await directDownlineAgent(context.db.orm, input, input.agentId);
+/** Offers of termination of the target's active contract: by its upline, or by the platform (offeredBy null) to a top agent. */
+async function terminationOffer(context: OffersContext, input: { merchantCode: string; offeredBy: string | null; target: TreeNode; kind: ContractKind }): Promise<ContractView> {
   const now = context.now();
   return inTransaction(context, async (tx) => {
-    await lockMembers(tx, [input.memberId, target.memberId]);
-    const active = await activeContract(tx, target.memberId, input.kind);
+    await lockMembers(tx, input.offeredBy ? [input.offeredBy, input.target.memberId] : [input.target.memberId]);
+    const active = await activeContract(tx, input.target.memberId, input.kind);
     if (!active) throw new AppError('CONTRACT_NONE_ACTIVE', { field: 'agentId' });
     const terms = await brandTermsOf(tx, input.merchantCode, input.kind);
     const id = await insertPending(
       tx,
-      { merchantCode: input.merchantCode, kind: input.kind, agentId: target.memberId, offeredBy: input.memberId, action: 'terminate', period: active.period, tiers: [], terminates: active.contractId },
+      {
+        merchantCode: input.merchantCode,
+        kind: input.kind,
+        agentId: input.target.memberId,
+        offeredBy: input.offeredBy,
+        action: 'terminate',
+        period: active.period,
+        tiers: [],
+        terminates: active.contractId,
+      },
       now,
       terms?.offerTtlHours ?? 168,
     );
@@ -106,14 +120,25 @@ export async function offerTermination(context: OffersContext, input: Caller & {
   });
 }
 
-/** The offering agent withdraws its offer while it still waits for an answer. */
-export async function withdrawOffer(context: OffersContext, input: Caller & { contractId: string }): Promise<ContractView> {
-  if (!isAgentType(input.memberType)) throw new AppError('AGENT_ONLY');
+/** An agent offers a direct downline agent the termination of its active contract; accepted, it ends at the next period. */
+export async function offerTermination(context: OffersContext, input: Caller & { agentId: string; kind: ContractKind }): Promise<ContractView> {
+  const target = await directDownlineAgent(context.db.orm, input, input.agentId);
+  return terminationOffer(context, { merchantCode: input.merchantCode, offeredBy: input.memberId, target, kind: input.kind });
+}
+
+/** The platform offers a top agent the termination of its active contract. */
+export async function operatorOfferTermination(context: OffersContext, input: { merchantCode: string; agentId: string; kind: ContractKind }): Promise<ContractView> {
+  const target = await topAgent(context.db.orm, input);
+  return terminationOffer(context, { merchantCode: input.merchantCode, offeredBy: null, target, kind: input.kind });
+}
+
+/** Withdraws a pending offer made by `offeredBy` (null: the platform); an offer of someone else is not found. */
+async function withdraw(context: OffersContext, input: { merchantCode: string; offeredBy: string | null; contractId: string }): Promise<ContractView> {
   const offer = await contractById(context.db.orm, input.contractId);
-  if (!offer || offer.offeredBy !== input.memberId) throw new AppError('CONTRACT_NOT_FOUND', { field: 'contractId' });
+  if (!offer || offer.offeredBy !== input.offeredBy) throw new AppError('CONTRACT_NOT_FOUND', { field: 'contractId' });
   const now = context.now();
   return inTransaction(context, async (tx) => {
-    await lockMembers(tx, [input.memberId, offer.agentId]);
+    await lockMembers(tx, input.offeredBy ? [input.offeredBy, offer.agentId] : [offer.agentId]);
     const [withdrawn] = await updateContracts(
       tx,
       sql`state = 'withdrawn', decided_at = ${now.toISOString()}`,
@@ -123,4 +148,15 @@ export async function withdrawOffer(context: OffersContext, input: Caller & { co
     await recordChange(tx, context.outbox, withdrawn.view, withdrawn.merchantCode, 'withdrawn', now);
     return withdrawn.view;
   });
+}
+
+/** An agent withdraws an offer of its own that still waits for an answer. */
+export async function withdrawOffer(context: OffersContext, input: Caller & { contractId: string }): Promise<ContractView> {
+  if (!isAgentType(input.memberType)) throw new AppError('AGENT_ONLY');
+  return withdraw(context, { merchantCode: input.merchantCode, offeredBy: input.memberId, contractId: input.contractId });
+}
+
+/** The platform withdraws one of its offers to a top agent that still waits for an answer. */
+export async function operatorWithdrawOffer(context: OffersContext, input: { merchantCode: string; contractId: string }): Promise<ContractView> {
+  return withdraw(context, { merchantCode: input.merchantCode, offeredBy: null, contractId: input.contractId });
 }

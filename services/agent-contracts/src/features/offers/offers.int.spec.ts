@@ -352,4 +352,28 @@ describe('contract offers and answers (embedded)', () => {
     await eventually(() => paid('a') && paid('top'), 'the payout pushed to both sides');
     expect(paid('b')).toBe(false);
   });
+
+  it('lets the platform withdraw its offer to a top agent, and end a top agent’s contract by an accepted termination', async () => {
+    const operatorCall = (path: string, body: Record<string, unknown>) => call<ContractView>('POST', `/operator/v1/merchants/${BRAND}/contracts/${path}`, { headers: operator, body });
+    const made = await operatorOffer('top', DEMO_TERMS.daily.tiers, 'daily');
+    expect(made.status).toBe(200);
+    // Only its maker withdraws an offer: not the agent it was made to, not an upline.
+    expect((await call('POST', '/wps/agent/contracts/withdraw', { ...as('top'), body: { contractId: made.body.value.contractId } })).body.code).toBe('CONTRACT_NOT_FOUND');
+    const withdrawn = await operatorCall('withdraw', { contractId: made.body.value.contractId });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.value.state).toBe('withdrawn');
+    expect((await operatorCall('withdraw', { contractId: made.body.value.contractId })).body.code).toBe('CONTRACT_NOT_PENDING');
+    await eventually(() => pushed('top', made.body.value.contractId, 'withdrawn'), 'the withdrawal pushed to the agent');
+
+    const again = await operatorOffer('top', DEMO_TERMS.daily.tiers, 'daily');
+    const daily = await answer('top', again.body.value.contractId, true, '/wps/relay/MCS2_processDailySalContract');
+    expect(daily.body.value.state).toBe('active');
+    expect((await operatorCall('terminate', { agentId: members.a!.id, kind: 'daily' })).body.code).toBe('CONTRACT_TARGET_NOT_TOP_AGENT');
+    const termination = await operatorCall('terminate', { agentId: members.top!.id, kind: 'daily' });
+    expect(termination.status).toBe(200);
+    expect(termination.body.value).toMatchObject({ action: 'terminate', state: 'pending', offeredBy: null, terminates: again.body.value.contractId });
+    const accepted = await answer('top', termination.body.value.contractId, true, '/wps/relay/MCS2_processDailySalContract');
+    expect(accepted.body.value).toMatchObject({ action: 'terminate', state: 'active' });
+    expect(await stateOf(again.body.value.contractId)).toMatchObject({ state: 'terminated', end_reason: 'terminated' });
+  });
 });
