@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
 import type { BetSettled } from '@wps/contracts';
-import { latestPerBet, lineageOf, planBatch, type HourSums, type TeamBet } from './rollup.js';
+import { latestPerBet, lineageOf, planBatch, type TeamBet } from './rollup.js';
+import { addToHours, dbJson } from './hour-rows.js';
 
 /** A `team_bets` row as read, bigints as text. */
 export interface StoredBetRow {
@@ -22,8 +23,6 @@ export interface StoredBetRow {
   settled_at: string | Date;
 }
 
-const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
-
 /**
  * Applies a batch of settled bets to the team reports: keeps each bet's highest revision and moves the hourly sums of
  * the member and of every agent above it by the difference. Each table is written with one statement per batch.
@@ -38,7 +37,7 @@ export async function recordSettledBets(tx: Executor, events: readonly BetSettle
                bet_minor::text AS bet_minor, valid_bet_minor::text AS valid_bet_minor, win_minor::text AS win_minor,
                profit_minor::text AS profit_minor, state, revision, settled_at
           FROM agent_contracts.team_bets
-         WHERE bet_id IN (SELECT jsonb_array_elements_text(${json(latest.map((event) => event.betId))}::jsonb))
+         WHERE bet_id IN (SELECT jsonb_array_elements_text(${dbJson(latest.map((event) => event.betId))}::jsonb))
            FOR UPDATE`,
   );
   const stored = new Map<string, TeamBet>(found.map((row) => [row.bet_id, storedBet(row)]));
@@ -51,7 +50,7 @@ export async function recordSettledBets(tx: Executor, events: readonly BetSettle
     const placed = await rows<{ member_id: string; path: string | null }>(
       tx,
       sql`SELECT member_id::text AS member_id, path FROM agent_contracts.agent_tree
-           WHERE member_id IN (SELECT jsonb_array_elements_text(${json(withoutPath)}::jsonb)::bigint)`,
+           WHERE member_id IN (SELECT jsonb_array_elements_text(${dbJson(withoutPath)}::jsonb)::bigint)`,
     );
     for (const row of placed) treePaths.set(row.member_id, row.path);
   }
@@ -59,8 +58,8 @@ export async function recordSettledBets(tx: Executor, events: readonly BetSettle
 
   const plan = planBatch(newer, stored, lineages);
   if (plan.bets.length > 0) await upsertBets(tx, plan.bets);
-  if (plan.memberHours.length > 0) await addHours(tx, 'member', plan.memberHours);
-  if (plan.teamHours.length > 0) await addHours(tx, 'team', plan.teamHours);
+  if (plan.memberHours.length > 0) await addToHours(tx, 'member', plan.memberHours);
+  if (plan.teamHours.length > 0) await addToHours(tx, 'team', plan.teamHours);
 }
 
 function storedBet(row: StoredBetRow): TeamBet {
@@ -106,7 +105,7 @@ async function upsertBets(tx: Executor, bets: TeamBet[]): Promise<void> {
                                            bet_minor, valid_bet_minor, win_minor, profit_minor, state, revision, settled_at)
     SELECT bet_id, member_id, merchant_code, currency, vendor, game_type, game_code, round_id,
            bet_minor, valid_bet_minor, win_minor, profit_minor, state, revision, settled_at
-      FROM jsonb_to_recordset(${json(records)}::jsonb) AS r(bet_id text, member_id bigint, merchant_code text, currency text,
+      FROM jsonb_to_recordset(${dbJson(records)}::jsonb) AS r(bet_id text, member_id bigint, merchant_code text, currency text,
            vendor text, game_type text, game_code text, round_id text, bet_minor bigint, valid_bet_minor bigint,
            win_minor bigint, profit_minor bigint, state text, revision integer, settled_at timestamptz)
     ON CONFLICT (bet_id) DO UPDATE SET
@@ -115,31 +114,4 @@ async function upsertBets(tx: Executor, bets: TeamBet[]): Promise<void> {
       bet_minor = EXCLUDED.bet_minor, valid_bet_minor = EXCLUDED.valid_bet_minor, win_minor = EXCLUDED.win_minor,
       profit_minor = EXCLUDED.profit_minor, state = EXCLUDED.state, revision = EXCLUDED.revision, settled_at = EXCLUDED.settled_at
     WHERE team_bets.revision < EXCLUDED.revision`);
-}
-
-/** Adds the differences to `member_hours` or `team_hours`, one multi-row upsert for the whole batch. */
-async function addHours(tx: Executor, table: 'member' | 'team', sums: HourSums[]): Promise<void> {
-  const records = json(
-    sums.map((row) => ({
-      id: row.id,
-      hour: row.hour,
-      merchant_code: row.merchantCode,
-      currency: row.currency,
-      bet_count: row.betCount,
-      valid_bet_minor: row.validBetMinor,
-      profit_minor: row.profitMinor,
-    })),
-  );
-  const target = table === 'member' ? sql.raw('agent_contracts.member_hours AS h (member_id') : sql.raw('agent_contracts.team_hours AS h (agent_id');
-  const key = table === 'member' ? sql.raw('member_id') : sql.raw('agent_id');
-  await tx.execute(sql`
-    INSERT INTO ${target}, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor)
-    SELECT id, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor
-      FROM jsonb_to_recordset(${records}::jsonb) AS r(id bigint, hour timestamptz, merchant_code text, currency text,
-           bet_count integer, valid_bet_minor bigint, profit_minor bigint)
-     ORDER BY id, hour
-    ON CONFLICT (${key}, hour) DO UPDATE SET
-      bet_count = h.bet_count + EXCLUDED.bet_count,
-      valid_bet_minor = h.valid_bet_minor + EXCLUDED.valid_bet_minor,
-      profit_minor = h.profit_minor + EXCLUDED.profit_minor`);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
 import type { BalanceChanged } from '@wps/contracts';
 import { hourOf, lineageOf } from './rollup.js';
+import { addToHours, dbJson } from './hour-rows.js';
 
 /**
  * What a balance change means for the team figures. A deposit credited (a real one, or demo funds) counts as a
@@ -86,7 +87,6 @@ function changed(sums: Map<string, PaymentHourSums>): PaymentHourSums[] {
 }
 
 const compareIds = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-const json = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
 
 /**
  * Applies a batch of balance changes to the team figures: each member's deposits and withdrawals move its own hourly
@@ -99,41 +99,11 @@ export async function recordPayments(tx: Executor, changes: readonly PaymentChan
   const placed = await rows<{ member_id: string; path: string | null }>(
     tx,
     sql`SELECT member_id::text AS member_id, path FROM agent_contracts.agent_tree
-         WHERE member_id IN (SELECT jsonb_array_elements_text(${json(memberIds)}::jsonb)::bigint)`,
+         WHERE member_id IN (SELECT jsonb_array_elements_text(${dbJson(memberIds)}::jsonb)::bigint)`,
   );
   const paths = new Map(placed.map((row) => [row.member_id, row.path]));
   const lineages = new Map(memberIds.map((id) => [id, lineageOf(id, null, paths.get(id))]));
   const plan = planPayments(counted, lineages);
-  if (plan.memberHours.length > 0) await addPaymentHours(tx, 'member', plan.memberHours);
-  if (plan.teamHours.length > 0) await addPaymentHours(tx, 'team', plan.teamHours);
-}
-
-/** Adds the differences to `member_hours` or `team_hours`, one multi-row upsert for the whole batch. */
-async function addPaymentHours(tx: Executor, table: 'member' | 'team', sums: PaymentHourSums[]): Promise<void> {
-  const records = json(
-    sums.map((row) => ({
-      id: row.id,
-      hour: row.hour,
-      merchant_code: row.merchantCode,
-      currency: row.currency,
-      deposit_count: row.depositCount,
-      deposit_minor: row.depositMinor,
-      withdrawal_count: row.withdrawalCount,
-      withdrawal_minor: row.withdrawalMinor,
-    })),
-  );
-  const target = table === 'member' ? sql.raw('agent_contracts.member_hours AS h (member_id') : sql.raw('agent_contracts.team_hours AS h (agent_id');
-  const key = table === 'member' ? sql.raw('member_id') : sql.raw('agent_id');
-  await tx.execute(sql`
-    INSERT INTO ${target}, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor,
-                          deposit_count, deposit_minor, withdrawal_count, withdrawal_minor)
-    SELECT id, hour, merchant_code, currency, 0, 0, 0, deposit_count, deposit_minor, withdrawal_count, withdrawal_minor
-      FROM jsonb_to_recordset(${records}::jsonb) AS r(id bigint, hour timestamptz, merchant_code text, currency text,
-           deposit_count integer, deposit_minor bigint, withdrawal_count integer, withdrawal_minor bigint)
-     ORDER BY id, hour
-    ON CONFLICT (${key}, hour) DO UPDATE SET
-      deposit_count = h.deposit_count + EXCLUDED.deposit_count,
-      deposit_minor = h.deposit_minor + EXCLUDED.deposit_minor,
-      withdrawal_count = h.withdrawal_count + EXCLUDED.withdrawal_count,
-      withdrawal_minor = h.withdrawal_minor + EXCLUDED.withdrawal_minor`);
+  if (plan.memberHours.length > 0) await addToHours(tx, 'member', plan.memberHours);
+  if (plan.teamHours.length > 0) await addToHours(tx, 'team', plan.teamHours);
 }
