@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AgentMemberTransactions } from '@wps/contracts';
 import { rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
+import { signInDemoTeam } from './demo-team.testing.js';
 
 const PATH = '/wps/relay/ODSFE2_MemTransDet';
 
@@ -24,21 +25,7 @@ describe('account details of a team member in the agent centre through the real 
 
   beforeAll(async () => {
     platform = await startEmbedded({ logLevel: 'silent', env: { SEED_DEMO: 'true' } });
-    // The seeded demo team: demoagent → demoplayer, demoplayer2, demosub1 (→ demo11, demo12, demo13, demosub11 → demo111,
-    // demo112), demosub2 (→ demo21, demo22), demosub3 (→ demo31).
-    await eventually(
-      async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree WHERE merchant_code = 'DEMO' AND path IS NOT NULL`))[0]!.n >= 15,
-      'the demo team in the agent tree',
-      20_000,
-    );
-    for (const row of await rows<{ member_id: string; account: string }>(platform.db.orm, sql`SELECT member_id::text AS member_id, account FROM agent_contracts.agent_tree`)) {
-      ids.set(row.account, row.member_id);
-    }
-    for (const account of ['demoagent', 'demosub1', 'demoplayer', 'demo11']) {
-      const login = await call<{ token: string }>('POST', '/wps/session/login', { body: { username: account, password: 'demo1234', type: 'username' } });
-      expect(login.status).toBe(200);
-      tokens.set(account, login.body.value.token);
-    }
+    await signInDemoTeam(platform, ['demoagent', 'demosub1', 'demoplayer', 'demo11'], ids, tokens);
   }, 90_000);
   afterAll(async () => {
     await platform?.close();

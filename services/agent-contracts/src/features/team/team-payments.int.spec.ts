@@ -5,6 +5,7 @@ import { balanceChangedSchema, TOPICS, type AgentDownline, type AgentTeamOvervie
 import { createEnvelope, rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
+import { signInDemoTeam } from './demo-team.testing.js';
 
 /** Today and yesterday in UTC, read at UTC: a payment made now falls on the last day. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -33,19 +34,7 @@ describe('deposits and withdrawals in the team figures, balances in the downline
 
   beforeAll(async () => {
     platform = await startEmbedded({ logLevel: 'silent', env: { SEED_DEMO: 'true' } });
-    await eventually(
-      async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree WHERE merchant_code = 'DEMO' AND path IS NOT NULL`))[0]!.n >= 15,
-      'the demo team in the agent tree',
-      20_000,
-    );
-    for (const row of await rows<{ member_id: string; account: string }>(platform.db.orm, sql`SELECT member_id::text AS member_id, account FROM agent_contracts.agent_tree`)) {
-      ids.set(row.account, row.member_id);
-    }
-    for (const account of accounts) {
-      const login = await call<{ token: string }>('POST', '/wps/session/login', { body: { username: account, password: 'demo1234', type: 'username' } });
-      expect(login.status).toBe(200);
-      tokens.set(account, login.body.value.token);
-    }
+    await signInDemoTeam(platform, accounts, ids, tokens);
   }, 90_000);
   afterAll(async () => {
     await platform?.close();

@@ -5,6 +5,7 @@ import type { AgentDownline, AgentMemberProfit, AgentTeamBets, AgentTeamOverview
 import { createEnvelope, rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
+import { signInDemoTeam } from './demo-team.testing.js';
 
 /** The demo brand is in Mexico City (UTC-6); every report here reads 1–2 March 2026 there. */
 const MEXICO = -360;
@@ -45,21 +46,7 @@ describe('team reports of the agent centre through the real HTTP API (embedded)'
 
   beforeAll(async () => {
     platform = await startEmbedded({ logLevel: 'silent', env: { SEED_DEMO: 'true' } });
-    // The seeded demo team: demoagent → demoplayer, demoplayer2, demosub1 (→ demo11, demo12, demo13, demosub11 → demo111,
-    // demo112), demosub2 (→ demo21, demo22), demosub3 (→ demo31).
-    await eventually(
-      async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree WHERE merchant_code = 'DEMO' AND path IS NOT NULL`))[0]!.n >= 15,
-      'the demo team in the agent tree',
-      20_000,
-    );
-    for (const row of await rows<{ member_id: string; account: string }>(platform.db.orm, sql`SELECT member_id::text AS member_id, account FROM agent_contracts.agent_tree`)) {
-      ids.set(row.account, row.member_id);
-    }
-    for (const account of ['demoagent', 'demosub1', 'demoplayer']) {
-      const login = await call<{ token: string }>('POST', '/wps/session/login', { body: { username: account, password: 'demo1234', type: 'username' } });
-      expect(login.status).toBe(200);
-      tokens.set(account, login.body.value.token);
-    }
+    await signInDemoTeam(platform, ['demoagent', 'demosub1', 'demoplayer'], ids, tokens);
   }, 90_000);
   afterAll(async () => {
     await platform?.close();
