@@ -98,7 +98,7 @@ export function AgentLogin() {
 
   return (
     <AgentLayout>
-      <section className="agent-login card" data-testid="agent-login">
+      <section className="agent-login panel-card" data-testid="agent-login">
         <h1>{t('agent_login_title')}</h1>
         {challenge ? (
           <SecondFactorStep challenge={challenge} onSignedIn={(value) => finish(value)} />
