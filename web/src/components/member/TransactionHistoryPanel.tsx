@@ -106,7 +106,7 @@ export function TransactionHistoryPanel() {
                     </td>
                     <td className="num">{formatAmount(record.balanceAfter)}</td>
                     <td className="muted mono" title={record.reference ?? ''}>
-                      {record.reference ? record.reference.slice(0, 18) : '—'}
+                      {record.reference ?? '—'}
                     </td>
                   </tr>
                 ))}

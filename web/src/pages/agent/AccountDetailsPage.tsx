@@ -121,7 +121,7 @@ export function AccountDetailsPage() {
                       <Money amount={row.balanceAfter} symbol={symbol} />
                     </td>
                     <td className="muted mono" data-label={t('records_reference')} title={row.reference ?? ''}>
-                      {row.reference ? row.reference.slice(0, 18) : '—'}
+                      {row.reference ?? '—'}
                     </td>
                   </tr>
                 ))}
