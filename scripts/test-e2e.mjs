@@ -89,7 +89,15 @@ function startPlatform(port, dataDir) {
   const entry = process.env.E2E_START_SCRIPT || 'scripts/start.mjs';
   child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), WPS_DATA_DIR: dataDir, WPS_SKIP_INSTALL: '1', OPERATOR_TOKEN: operatorToken, WALLET_VENDOR_SECRETS: `SIMVENDOR:${vendorSecret}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WPS_DATA_DIR: dataDir,
+      WPS_SKIP_INSTALL: '1',
+      ...(process.env.E2E_WEB_DIST ? { WPS_WEB_DIST: path.resolve(process.env.E2E_WEB_DIST) } : {}),
+      OPERATOR_TOKEN: operatorToken,
+      WALLET_VENDOR_SECRETS: `SIMVENDOR:${vendorSecret}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: !isWindows, // own process group, so the whole tree can be stopped
   });
@@ -190,7 +198,9 @@ async function main() {
   ensureChromium();
 
   log('building the web client');
-  if (run('npm', ['run', 'build', '-w', 'web']) !== 0) fail('web build failed');
+  // E2E_WEB_DIST builds the client into a folder of its own (runs side by side do not overwrite each other's build).
+  const buildArgs = process.env.E2E_WEB_DIST ? ['--', '--outDir', path.resolve(process.env.E2E_WEB_DIST), '--emptyOutDir'] : [];
+  if (run('npm', ['run', 'build', '-w', 'web', ...buildArgs]) !== 0) fail('web build failed');
 
   let baseUrl = process.env.E2E_BASE_URL;
   if (baseUrl) {

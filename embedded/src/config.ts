@@ -16,6 +16,8 @@ export const embeddedMainEnv = {
   WPS_DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SEED_DEMO: envBoolean(true),
+  /** Where the built web client is served from (default web/dist). */
+  WPS_WEB_DIST: z.string().optional(),
   DEMO_PASSWORD: z.string().min(6).default('demo1234'),
 };
 

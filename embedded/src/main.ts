@@ -10,7 +10,7 @@ const platform = await startEmbedded({
   port: config.PORT,
   host: config.HOST,
   logLevel: config.LOG_LEVEL,
-  webDist: path.join(root, 'web', 'dist'),
+  webDist: config.WPS_WEB_DIST ?? path.join(root, 'web', 'dist'),
   env: { SEED_DEMO: String(config.SEED_DEMO), AGENT_DEMO_PROGRAMME: String(config.SEED_DEMO), DEMO_PASSWORD: config.DEMO_PASSWORD },
 });
 const lines = [

@@ -20,6 +20,8 @@ import { ForgotPasswordModal } from './components/password/ForgotPasswordModal';
 import { lazyArea } from './lazyArea';
 import { MEMBER_PATH } from './pages/memberPanels';
 import { SEAMLESS_PATH } from './components/lobby/seamless';
+import { SideMenu } from './components/layout/SideMenu';
+import { ContentOverlays } from './components/content/ContentOverlays';
 
 // Lazy areas (spec §2): MemberCenter, Lottery, GameListCenter, GameCenter, AccountGame, Seamless; the password reset
 // page, the house games and the agent centre load the same way.
@@ -32,6 +34,11 @@ const GameCenter = lazyArea(() => import('./pages/GameCenter'));
 const AccountGame = lazyArea(() => import('./pages/AccountGame'));
 const Seamless = lazyArea(() => import('./pages/Seamless'));
 const AgentCentre = lazyArea(() => import('./pages/agent/AgentCentre'));
+const HelpCentre = lazyArea(() => import('./pages/content/HelpCentre'));
+const SupportChat = lazyArea(() => import('./pages/chat/SupportChat'));
+const SupportDesk = lazyArea(() => import('./pages/chat/SupportDesk'));
+const AppDownload = lazyArea(() => import('./pages/download/AppDownload'));
+const DomainList = lazyArea(() => import('./pages/domains/DomainList'));
 
 /** What a route of the normal layout tells the layout about itself. */
 interface LayoutHandle {
@@ -105,6 +112,7 @@ function Shell() {
     <LobbyProvider>
       <div className="layout">
         <ScrollManager />
+        <SideMenu />
         <Header />
         <main className="main">
           <Outlet />
@@ -114,6 +122,7 @@ function Shell() {
         {modal === 'register' && <RegisterModal />}
         {modal === 'forgotPassword' && <ForgotPasswordModal />}
         {modal === 'changePassword' && <ChangePasswordModal />}
+        <ContentOverlays />
         <ConfirmDialog />
         <NoticeDialog />
         <Toasts />
@@ -142,12 +151,17 @@ export const routes: RouteObject[] = [
       { path: '/agentHome', element: page(<AgentCentre />) },
       { path: '/reset-password', element: page(<ResetPassword />) },
       { path: '/house/:gameCode', element: page(<HouseGame />) },
+      { path: '/support-chat', element: page(<SupportChat />) },
+      { path: '/support-desk', element: page(<SupportDesk />) },
       ...['/lottery', '/vnLottery', '/seaLottery'].map((path): RouteObject => ({ path, element: page(<Lottery />) })),
       {
         element: <Shell />,
         children: [
           ...home,
           { path: MEMBER_PATH, element: area(<MemberCenter />) },
+          { path: '/help', element: area(<HelpCentre />) },
+          { path: '/download', element: area(<AppDownload />) },
+          { path: '/domains', element: area(<DomainList />) },
           ...['/live', '/fish', '/rng', '/pvp'].map((path): RouteObject => ({ path, element: area(<GameListCenter />) })),
           ...['/sports', '/esports', '/lott', '/elott', '/cockfight'].map((path): RouteObject => ({ path, element: area(<GameCenter />) })),
           ...['/favorite', '/recent'].map((path): RouteObject => ({ path, element: area(<AccountGame />) })),

@@ -17,6 +17,10 @@ import { AGENT_TEAM_ERRORS } from './errors-agent-team.js';
 import { AGENT_OFFER_ERRORS } from './errors-agent-offers.js';
 import { AGENT_SETTLEMENT_ERRORS } from './errors-agent-settlement.js';
 import { INVITATION_ERRORS } from './errors-invitations.js';
+import { CONTENT_ERRORS } from './errors-content.js';
+import { INBOX_ERRORS } from './errors-inbox.js';
+import { CHAT_ERRORS } from './errors-chat.js';
+import { FEEDBACK_ERRORS } from './errors-feedback.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -92,6 +96,10 @@ export const ERRORS = {
   ...AGENT_OFFER_ERRORS,
   ...AGENT_SETTLEMENT_ERRORS,
   ...INVITATION_ERRORS,
+  ...CONTENT_ERRORS,
+  ...INBOX_ERRORS,
+  ...CHAT_ERRORS,
+  ...FEEDBACK_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { noticePushSchema } from './notices-content.js';
+import { unreadPushSchema } from './notices-inbox.js';
+import { chatPushSchema } from './support-chat.js';
 import { contractChangedSchema, contractSettledSchema, houseTableEventSchema, jackpotPushSchema, winnersPushSchema } from './events.js';
 
 /**
@@ -17,6 +20,12 @@ export const pushDataSchemas = {
   contract: contractChangedSchema,
   /** A contract payout the member received or paid. */
   contractPayout: contractSettledSchema,
+  /** The member's unread message count, after any change (a letter, a broadcast, a read, a deletion). */
+  unread: unreadPushSchema,
+  /** The brand's notices, banners or popups changed: read them again. */
+  notice: noticePushSchema,
+  /** A support-chat message in one of the member's conversations. */
+  chat: chatPushSchema,
 } as const;
 export type PushType = keyof typeof pushDataSchemas;
 export type PushData<T extends PushType> = z.infer<(typeof pushDataSchemas)[T]>;

@@ -3,7 +3,7 @@ import { defineRpc } from './rpc.js';
 import { agentTeamRpcMethods } from './agent-team.js';
 import { agentOfferRpcMethods } from './agent-offers.js';
 import { agentSettlementRpcMethods } from './agent-settlement.js';
-import { decimalIdSchema, memberIdSchema } from './ids.js';
+import { memberIdSchema } from './ids.js';
 
 export { decimalIdSchema, memberIdSchema } from './ids.js';
 
@@ -28,15 +28,4 @@ export const pointsRpc = defineRpc({
 });
 export type PointsRpc = typeof pointsRpc;
 
-export const noticesRpc = defineRpc({
-  listMessages: {
-    input: z.object({ memberId: memberIdSchema }),
-    output: z.array(z.object({ id: z.string(), title: z.string(), content: z.string(), createdAt: z.string(), read: z.boolean() })),
-  },
-  /** Marks one of the member's own messages read; marking it again keeps the first read time. NOT_FOUND otherwise. */
-  markMessageRead: {
-    input: z.object({ memberId: memberIdSchema, messageId: decimalIdSchema }),
-    output: z.object({ id: z.string(), read: z.literal(true) }),
-  },
-});
-export type NoticesRpc = typeof noticesRpc;
+export { noticesRpc, type NoticesRpc } from './notices.js';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Language } from './error-definition.js';
-import type { AgentContractsRpc, NoticesRpc, PointsRpc } from './small-services.js';
+import type { AgentContractsRpc, PointsRpc } from './small-services.js';
+import type { NoticesRpc } from './notices.js';
 import type { IdentityRpc } from './identity.js';
 import type { WalletRpc } from './wallet.js';
 import type { GamesRpc } from './games.js';

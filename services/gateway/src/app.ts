@@ -15,6 +15,11 @@ import { useCaseRouter } from './use-cases.js';
 import { allUseCases } from '@wps/contracts';
 import { houseEdgeOperations } from './routes/house-api.js';
 import { PushHub } from './push.js';
+import { unreadPushFeed } from './push-feeds/unread.js';
+import { noticesPushFeed } from './push-feeds/notices.js';
+import { chatPushFeed } from './push-feeds/chat.js';
+import { contentEdgeOperations } from './routes/content-edge.js';
+import { filesEdgeOperations } from './routes/files-edge.js';
 import { SessionResolver } from './auth.js';
 import { securityHeaders } from './security-headers.js';
 import { apiDocs } from './api-docs.js';
@@ -48,7 +53,14 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions): Gateway {
   const { app, finish } = createHttpApp(options.logger);
   const sessions = new SessionResolver(options.clients, options.cache);
-  const push = new PushHub({ sessions, bus: options.bus, logger: options.logger, adapter: options.socketAdapter });
+  const push = new PushHub({
+    sessions,
+    bus: options.bus,
+    logger: options.logger,
+    clients: options.clients,
+    adapter: options.socketAdapter,
+    feeds: [unreadPushFeed, noticesPushFeed, chatPushFeed],
+  });
   app.use(securityHeaders());
   app.use(healthRoutes(options.readiness));
   app.use(apiDocs(allUseCases));
@@ -66,6 +78,8 @@ export function createGateway(options: GatewayOptions): Gateway {
         ...accountEdgeOperations(sessions, (token) => push.endSession(token)),
         ...operatorEdgeOperations(sessions),
         ...sandboxPayEdgeOperations(options.sandboxPaySecret),
+        ...contentEdgeOperations,
+        ...filesEdgeOperations,
       },
     }),
   );

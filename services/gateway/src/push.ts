@@ -23,15 +23,26 @@ import {
 } from '@wps/contracts';
 import type { EventBus, Logger, Subscription } from '@wps/platform';
 import type { SessionResolver } from './auth.js';
+import type { GatewayClients } from './clients.js';
 
 /** The pushes' event maps, and what a socket knows about its member once authenticated. */
-type PushServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: SessionPrincipal }>;
+export type PushServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: SessionPrincipal }>;
 
 /** Brand broadcasts (jackpot, winners) reach clients at most this often per brand and push type. */
 const BROADCAST_INTERVAL_MS = 1_000;
 const sessionRoomOfHash = (tokenHash: string): string => `session:${tokenHash}`;
 const sessionRoom = (token: string): string => sessionRoomOfHash(createHash('sha256').update(token).digest('base64url'));
 const tableRoom = (tableId: string): string => `table:${tableId}`;
+
+/** What a push feed (one file per area under `push-feeds/`) is given: the socket server, the bus and the services. */
+export interface PushFeedContext {
+  io: PushServer;
+  bus: EventBus;
+  logger: Logger;
+  clients: GatewayClients;
+}
+/** An area's pushes: subscribes to its events and emits to rooms or sockets; answers what to close on stop. */
+export type PushFeed = (context: PushFeedContext) => Promise<Subscription[]>;
 
 /**
  * Live pushes. A socket that presents a valid session token joins its member's room and its brand's room; the
@@ -44,9 +55,10 @@ export class PushHub {
   private lobbySubscription: Subscription | undefined;
   private tablesSubscription: Subscription | undefined;
   private contractsSubscription: Subscription | undefined;
+  private readonly feedSubscriptions: Subscription[] = [];
   private readonly broadcasts = new Map<string, { lastSentAt: number; lastVersion: number; pending?: LobbyChanged; timer?: NodeJS.Timeout }>();
 
-  constructor(private readonly options: { sessions: SessionResolver; bus: EventBus; logger: Logger; adapter?: ServerOptions['adapter'] }) {}
+  constructor(private readonly options: { sessions: SessionResolver; bus: EventBus; logger: Logger; clients: GatewayClients; adapter?: ServerOptions['adapter']; feeds?: readonly PushFeed[] }) {}
 
   attach(server: HttpServer): void {
     const io: PushServer = new Server(server, { serveClient: false, ...(this.options.adapter ? { adapter: this.options.adapter } : {}) });
@@ -109,6 +121,8 @@ export class PushHub {
     await this.subscribeToBrandBroadcasts();
     await this.subscribeToTables();
     await this.subscribeToContracts();
+    const io = this.io;
+    if (io) for (const feed of this.options.feeds ?? []) this.feedSubscriptions.push(...(await feed({ io, bus: this.options.bus, logger: this.options.logger, clients: this.options.clients })));
   }
 
   /**
@@ -214,6 +228,7 @@ export class PushHub {
     await this.lobbySubscription?.close();
     await this.tablesSubscription?.close();
     await this.contractsSubscription?.close();
+    await Promise.all(this.feedSubscriptions.splice(0).map((subscription) => subscription.close()));
     for (const state of this.broadcasts.values()) if (state.timer) clearTimeout(state.timer);
     if (this.io) await this.io.close();
   }

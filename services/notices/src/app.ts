@@ -1,31 +1,44 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeBatches, eachEvent, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { noticesRpc, type NoticesRpc } from '@wps/contracts';
 import { noticesEnv, type NoticesConfig } from './config.js';
-import { listMessages, markMessageRead, sendWelcomeMessage } from './features/messages.js';
+import type { NoticesDeps } from './features/module.js';
+import { createContentModule } from './features/content/module.js';
+import { createInboxModule } from './features/inbox/module.js';
+import { createChatModule } from './features/chat/module.js';
+import { createFeedbackModule } from './features/feedback/module.js';
 
 export const NOTICES_SCHEMA = 'notices';
 export const noticesMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
-const WELCOME_MESSAGES = 'notices.welcome-messages';
 
-/** The composition root of the notices service: internal messages and the consumer that welcomes new members. */
-export async function createNoticesService(context: ServiceContext, _config: NoticesConfig): Promise<ServiceInstance<NoticesRpc>> {
-  const { db, bus } = context;
+/**
+ * The composition root of the notices service: the brand's content (notices, banners, popups, help centre), the inbox
+ * with its unread counts, the support chat and feedback. Its events go out on `notices.v1` through one outbox.
+ */
+export async function createNoticesService(context: ServiceContext, config: NoticesConfig): Promise<ServiceInstance<NoticesRpc>> {
+  const outbox = new Outbox(NOTICES_SCHEMA, 'notices');
+  let relay: OutboxRelay | undefined;
+  const deps: NoticesDeps = { ...context, config, outbox, wakeRelay: () => relay?.wake() };
+  const content = createContentModule(deps);
+  const inbox = createInboxModule(deps);
+  const chat = createChatModule(deps);
+  const feedback = createFeedbackModule(deps);
+  const modules = [content, inbox, chat, feedback];
   const subscriptions: Subscription[] = [];
 
   return {
     name: 'notices',
     contract: noticesRpc,
-    handlers: {
-      listMessages: (input) => listMessages(db.orm, input),
-      markMessageRead: (input) => markMessageRead(db.orm, input),
-    },
+    handlers: { ...content.handlers, ...inbox.handlers, ...chat.handlers, ...feedback.handlers },
     async start() {
-      subscriptions.push(await consumeBatches({ db, bus }, { schema: NOTICES_SCHEMA, group: WELCOME_MESSAGES, type: 'member.registered', handle: eachEvent(sendWelcomeMessage) }));
+      relay = outbox.relay(context.db, context.bus, context.logger);
+      relay.start();
+      for (const module of modules) subscriptions.push(...(await module.start()));
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+      await relay?.stop();
     },
   };
 }

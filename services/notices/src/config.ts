@@ -1,5 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { envBoolean } from '@wps/platform';
 
-/** The notices service reads no variables of its own yet; the common ones come from the platform. */
-export const noticesEnv = {};
+export const noticesEnv = {
+  /** Fills the demo brand's notices, banners, popups, help centre, inbox, chat and feedback (`npm start` turns it on). */
+  SEED_DEMO: envBoolean(false),
+};
 export type NoticesConfig = z.infer<z.ZodObject<typeof noticesEnv>>;

@@ -24,6 +24,16 @@ import houseFishEs from './house-fish.es.json';
 import houseFishEn from './house-fish.en.json';
 import agentEs from './agent.es.json';
 import agentEn from './agent.en.json';
+import contentEs from './content.es.json';
+import contentEn from './content.en.json';
+import inboxEs from './inbox.es.json';
+import inboxEn from './inbox.en.json';
+import chatEs from './chat.es.json';
+import chatEn from './chat.en.json';
+import feedbackEs from './feedback.es.json';
+import feedbackEn from './feedback.en.json';
+import layoutEs from './layout.es.json';
+import layoutEn from './layout.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -42,8 +52,48 @@ export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage(
 void i18n.use(initReactI18next).init({
   // One file per area of the client, merged into one namespace.
   resources: {
-    ES: { translation: { ...es, ...registrationEs, ...loginEs, ...accountEs, ...securityEs, ...lobbyEs, ...houseEs, ...houseLiveEs, ...housePvpEs, ...lotteryEs, ...houseFishEs, ...agentEs } },
-    EN: { translation: { ...en, ...registrationEn, ...loginEn, ...accountEn, ...securityEn, ...lobbyEn, ...houseEn, ...houseLiveEn, ...housePvpEn, ...lotteryEn, ...houseFishEn, ...agentEn } },
+    ES: {
+      translation: {
+        ...es,
+        ...registrationEs,
+        ...loginEs,
+        ...accountEs,
+        ...securityEs,
+        ...lobbyEs,
+        ...houseEs,
+        ...houseLiveEs,
+        ...housePvpEs,
+        ...lotteryEs,
+        ...houseFishEs,
+        ...agentEs,
+        ...contentEs,
+        ...inboxEs,
+        ...chatEs,
+        ...feedbackEs,
+        ...layoutEs,
+      },
+    },
+    EN: {
+      translation: {
+        ...en,
+        ...registrationEn,
+        ...loginEn,
+        ...accountEn,
+        ...securityEn,
+        ...lobbyEn,
+        ...houseEn,
+        ...houseLiveEn,
+        ...housePvpEn,
+        ...lotteryEn,
+        ...houseFishEn,
+        ...agentEn,
+        ...contentEn,
+        ...inboxEn,
+        ...chatEn,
+        ...feedbackEn,
+        ...layoutEn,
+      },
+    },
   },
   lng: initialLanguage,
   fallbackLng: 'EN',

@@ -10,6 +10,8 @@ import { TransferPanel } from '../components/member/TransferPanel';
 import { WithdrawPanel } from '../components/member/WithdrawPanel';
 import { SecurityPanel } from '../components/member/security/SecurityPanel';
 import { ProfilePanel } from '../components/member/profile/ProfilePanel';
+import { MessagesPanel } from '../components/member/messages/MessagesPanel';
+import { FeedbackPanel } from '../components/member/feedback/FeedbackPanel';
 import { isPanel, MEMBER_PANELS, panelLink, type MemberPanel } from './memberPanels';
 
 const PANELS: Record<MemberPanel, ComponentType> = {
@@ -20,6 +22,8 @@ const PANELS: Record<MemberPanel, ComponentType> = {
   personalHistoryCopy: BettingRecordPanel,
   securityCenter: SecurityPanel,
   profile: ProfilePanel,
+  messageV2: MessagesPanel,
+  feedback: FeedbackPanel,
 };
 
 /** The member centre (lazy area "MemberCenter"): login required, trial accounts refused. */

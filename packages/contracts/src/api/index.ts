@@ -13,6 +13,10 @@ import { agentTeamUseCases } from './agent-team.js';
 import { agentOfferUseCases } from './agent-offers.js';
 import { agentSettlementUseCases } from './agent-settlement.js';
 import { invitationUseCases } from './identity-invitations.js';
+import { noticesContentUseCases } from './notices-content.js';
+import { inboxUseCases } from './inbox.js';
+import { supportChatUseCases } from './support-chat.js';
+import { feedbackUseCases } from './feedback.js';
 
 /**
  * Every public call of the platform, declared once (see `use-case.ts`). The gateway mounts these, the web client
@@ -33,6 +37,10 @@ export const useCases = {
   ...agentOfferUseCases,
   ...agentSettlementUseCases,
   ...invitationUseCases,
+  ...noticesContentUseCases,
+  ...inboxUseCases,
+  ...supportChatUseCases,
+  ...feedbackUseCases,
 };
 export type UseCases = typeof useCases;
 export type UseCaseId = keyof UseCases;

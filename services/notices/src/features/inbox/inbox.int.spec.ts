@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { NoticesRpc, RpcClient } from '@wps/contracts';
 import { AppError, rows } from '@wps/platform';
 import { memberRegisteredEnvelope, startServiceUnderTest, type ServiceUnderTest } from '@wps/platform/testing';
-import { createNoticesService, NOTICES_SCHEMA, noticesMigrations } from './app.js';
+import { createNoticesService, NOTICES_SCHEMA, noticesMigrations } from '../../app.js';
 
 describe('notices service: internal messages', () => {
   let harness: ServiceUnderTest<NoticesRpc>;
   let notices: RpcClient<NoticesRpc>;
 
   beforeAll(async () => {
-    harness = await startServiceUnderTest({ schema: NOTICES_SCHEMA, migrationsDir: noticesMigrations, create: createNoticesService, config: {} });
+    harness = await startServiceUnderTest({ schema: NOTICES_SCHEMA, migrationsDir: noticesMigrations, create: createNoticesService, config: { SEED_DEMO: false } });
     notices = harness.client;
   });
 

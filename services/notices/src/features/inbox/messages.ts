@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
 import type { MemberRegistered } from '@wps/contracts';
-import { welcomeMessage } from '../domain/welcome.js';
+import { welcomeMessage } from './welcome.js';
 
 export interface MessageView {
   id: string;

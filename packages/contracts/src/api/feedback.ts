@@ -1,0 +1,2 @@
+/** The public and operator calls of this part of the notices service. */
+export const feedbackUseCases = {};

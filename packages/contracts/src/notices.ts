@@ -1,0 +1,14 @@
+import { defineRpc } from './rpc.js';
+import { noticesContentRpcMethods } from './notices-content.js';
+import { inboxRpcMethods } from './notices-inbox.js';
+import { supportChatRpcMethods } from './support-chat.js';
+import { feedbackRpcMethods } from './feedback.js';
+
+/** The notices service: content (notices, banners, popups, help), the inbox, the support chat and feedback. */
+export const noticesRpc = defineRpc({
+  ...noticesContentRpcMethods,
+  ...inboxRpcMethods,
+  ...supportChatRpcMethods,
+  ...feedbackRpcMethods,
+});
+export type NoticesRpc = typeof noticesRpc;

@@ -1,0 +1,4 @@
+import type { PushFeed } from '../push.js';
+
+/** The unread pushes. */
+export const unreadPushFeed: PushFeed = async () => [];

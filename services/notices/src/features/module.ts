@@ -1,0 +1,21 @@
+import type { NoticesRpc, RpcHandlers } from '@wps/contracts';
+import type { Outbox, ServiceContext, Subscription } from '@wps/platform';
+import type { NoticesConfig } from '../config.js';
+
+/** What every part of the notices service is built from. */
+export interface NoticesDeps extends ServiceContext {
+  config: NoticesConfig;
+  /** The service's one outbox (`notices.v1`: content changes, unread counts, chat messages), relayed by the composition root. */
+  outbox: Outbox;
+  /** Tells the relay that events were committed, so pushes go out at once. */
+  wakeRelay(): void;
+}
+
+/**
+ * One part of the service (content, inbox, support chat, feedback): the operations it answers, and the consumers,
+ * timers and demo data it runs while the service is up.
+ */
+export interface NoticesModule<M extends keyof RpcHandlers<NoticesRpc>> {
+  handlers: Pick<RpcHandlers<NoticesRpc>, M>;
+  start(): Promise<Subscription[]>;
+}

@@ -1,0 +1,4 @@
+/** SupportChat. */
+export default function SupportChat() {
+  return <div data-testid="SupportChat" />;
+}

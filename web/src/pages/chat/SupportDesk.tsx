@@ -1,0 +1,4 @@
+/** SupportDesk. */
+export default function SupportDesk() {
+  return <div data-testid="SupportDesk" />;
+}

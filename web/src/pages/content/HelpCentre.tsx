@@ -1,0 +1,4 @@
+/** HelpCentre. */
+export default function HelpCentre() {
+  return <div data-testid="HelpCentre" />;
+}

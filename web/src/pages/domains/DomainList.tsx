@@ -1,0 +1,4 @@
+/** DomainList. */
+export default function DomainList() {
+  return <div data-testid="DomainList" />;
+}

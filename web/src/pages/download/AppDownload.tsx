@@ -1,0 +1,4 @@
+/** AppDownload. */
+export default function AppDownload() {
+  return <div data-testid="AppDownload" />;
+}
