@@ -79,6 +79,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const bus = new InMemoryEventBus();
   const cache = new MemoryStore();
   const env = embeddedEnvironment(options.env);
+  if (options.dataDir && !env.FILE_STORE_DIR) env.FILE_STORE_DIR = path.join(options.dataDir, 'files');
   const hostConfig = embeddedHostConfig(env);
 
   // Services that call the wallet themselves get an in-process client of it, as cluster mode gives them an HTTP one.

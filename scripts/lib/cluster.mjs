@@ -95,6 +95,8 @@ export async function startServices(infraEnv, options = {}) {
     POINTS_URL: 'http://127.0.0.1:8105',
     NOTICES_URL: 'http://127.0.0.1:8106',
     HOUSE_URL: 'http://127.0.0.1:8107',
+    // Uploaded images: a directory every notices process shares (a volume in a real deployment).
+    FILE_STORE_DIR: path.join(logDir, '..', 'files'),
     HOUSE_VENDOR_SECRET: randomBytes(24).toString('hex'),
     // A fresh key per run: two-factor secrets of a test cluster need not outlive it.
     IDENTITY_SECRET_KEY: randomBytes(32).toString('base64url'),

@@ -21,6 +21,7 @@ import { CONTENT_ERRORS } from './errors-content.js';
 import { INBOX_ERRORS } from './errors-inbox.js';
 import { CHAT_ERRORS } from './errors-chat.js';
 import { FEEDBACK_ERRORS } from './errors-feedback.js';
+import { FILE_ERRORS } from './errors-files.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -100,6 +101,7 @@ export const ERRORS = {
   ...INBOX_ERRORS,
   ...CHAT_ERRORS,
   ...FEEDBACK_ERRORS,
+  ...FILE_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,6 +12,7 @@ export * from './notices-content.js';
 export * from './notices-inbox.js';
 export * from './support-chat.js';
 export * from './feedback.js';
+export * from './notices-files.js';
 export * from './agent-team.js';
 export * from './agent-offers.js';
 export * from './agent-settlement.js';

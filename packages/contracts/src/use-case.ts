@@ -106,7 +106,7 @@ export interface UseCase<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   readonly request: Req;
   /** The answer's `value`; or, with `contentType`, the whole answer in that media type (an image, a page). */
   readonly response: Res;
-  readonly contentType?: 'image/svg+xml' | 'text/html';
+  readonly contentType?: 'image/svg+xml' | 'image/png' | 'text/html';
   /** Largest body accepted, where the default 64 kB does not fit (proof uploads, small operator bodies). */
   readonly bodyLimit?: string;
   /**

@@ -16,3 +16,4 @@ export * from './cache/redis.js';
 export * from './vendor-signature.js';
 export * from './async.js';
 export * from './sql-state.js';
+export * from './file-store.js';

@@ -84,7 +84,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
   );
   // Every unknown API path answers the JSON envelope, never the web app or an HTML page.
-  app.all(['/wps/{*rest}', '/lgw/{*rest}', '/lotto/{*rest}', '/api/{*rest}', '/operator/{*rest}', '/sandbox-pay/{*rest}', '/internal/{*rest}'], () => {
+  app.all(['/wps/{*rest}', '/lgw/{*rest}', '/lotto/{*rest}', '/api/{*rest}', '/operator/{*rest}', '/sandbox-pay/{*rest}', '/internal/{*rest}', '/files/{*rest}'], () => {
     throw new AppError('NOT_FOUND');
   });
   const webDist = options.webDist;

@@ -1,6 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { DirectoryFileStore, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { noticesRpc, type NoticesRpc } from '@wps/contracts';
 import { noticesEnv, type NoticesConfig } from './config.js';
 import type { NoticesDeps } from './features/module.js';
@@ -8,6 +10,7 @@ import { createContentModule } from './features/content/module.js';
 import { createInboxModule } from './features/inbox/module.js';
 import { createChatModule } from './features/chat/module.js';
 import { createFeedbackModule } from './features/feedback/module.js';
+import { createFilesModule } from './features/files.js';
 
 export const NOTICES_SCHEMA = 'notices';
 export const noticesMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -19,18 +22,20 @@ export const noticesMigrations = path.join(path.dirname(fileURLToPath(import.met
 export async function createNoticesService(context: ServiceContext, config: NoticesConfig): Promise<ServiceInstance<NoticesRpc>> {
   const outbox = new Outbox(NOTICES_SCHEMA, 'notices');
   let relay: OutboxRelay | undefined;
-  const deps: NoticesDeps = { ...context, config, outbox, wakeRelay: () => relay?.wake() };
+  const files = new DirectoryFileStore(config.FILE_STORE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wps-files-')));
+  const deps: NoticesDeps = { ...context, config, outbox, files, wakeRelay: () => relay?.wake() };
   const content = createContentModule(deps);
   const inbox = createInboxModule(deps);
   const chat = createChatModule(deps);
   const feedback = createFeedbackModule(deps);
-  const modules = [content, inbox, chat, feedback];
+  const publicFiles = createFilesModule(deps);
+  const modules = [content, inbox, chat, feedback, publicFiles];
   const subscriptions: Subscription[] = [];
 
   return {
     name: 'notices',
     contract: noticesRpc,
-    handlers: { ...content.handlers, ...inbox.handlers, ...chat.handlers, ...feedback.handlers },
+    handlers: { ...content.handlers, ...inbox.handlers, ...chat.handlers, ...feedback.handlers, ...publicFiles.handlers },
     async start() {
       relay = outbox.relay(context.db, context.bus, context.logger);
       relay.start();

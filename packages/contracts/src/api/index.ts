@@ -17,6 +17,7 @@ import { noticesContentUseCases } from './notices-content.js';
 import { inboxUseCases } from './inbox.js';
 import { supportChatUseCases } from './support-chat.js';
 import { feedbackUseCases } from './feedback.js';
+import { fileUseCases } from './files.js';
 
 /**
  * Every public call of the platform, declared once (see `use-case.ts`). The gateway mounts these, the web client
@@ -41,6 +42,7 @@ export const useCases = {
   ...inboxUseCases,
   ...supportChatUseCases,
   ...feedbackUseCases,
+  ...fileUseCases,
 };
 export type UseCases = typeof useCases;
 export type UseCaseId = keyof UseCases;

@@ -1,5 +1,5 @@
 import type { NoticesRpc, RpcHandlers } from '@wps/contracts';
-import type { Outbox, ServiceContext, Subscription } from '@wps/platform';
+import type { FileStore, Outbox, ServiceContext, Subscription } from '@wps/platform';
 import type { NoticesConfig } from '../config.js';
 
 /** What every part of the notices service is built from. */
@@ -7,6 +7,8 @@ export interface NoticesDeps extends ServiceContext {
   config: NoticesConfig;
   /** The service's one outbox (`notices.v1`: content changes, unread counts, chat messages), relayed by the composition root. */
   outbox: Outbox;
+  /** Uploaded images (content images, feedback attachments); see infra/images.ts to check and store one. */
+  files: FileStore;
   /** Tells the relay that events were committed, so pushes go out at once. */
   wakeRelay(): void;
 }
