@@ -22,6 +22,8 @@ ENV NODE_ENV=development \
     npm_config_update_notifier=false
 # the project is built and locked with npm 11 (install-script approvals live in package.json)
 RUN npm install -g "npm@${NPM_VERSION}" && npm --version
+# a font for the text of the demo brand's banner artwork (rendered from SVG by the notices service)
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 
 COPY --from=manifests /app/ ./
 # dev dependencies are kept: services run their TypeScript through tsx. `npm install` installs the locked versions;

@@ -6,6 +6,14 @@ import { defineConfig } from '@playwright/test';
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * The demo brand greets every visitor with announcement popups; each test starts with them hidden for today (the
+ * popup's own "hide today"), so they do not cover what a test clicks. e2e/content.e2e.spec.ts starts without it.
+ */
+const now = new Date();
+const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const popupsHiddenToday = { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'POPUP_HIDDEN_ON', value: today }] }] };
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.e2e.spec.ts',
@@ -18,6 +26,7 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
+    storageState: popupsHiddenToday,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1366, height: 860 },

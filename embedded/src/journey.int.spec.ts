@@ -91,7 +91,7 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   it('spreads the registration over the bus to every service that keeps member data', async () => {
     await waitFor(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${memberId}`)).length === 1);
     await waitFor(async () => (await platform.clients.points.getPointBalance({ memberId })) !== null);
-    await waitFor(async () => (await platform.clients.notices.listMessages({ memberId })).length === 1);
+    await waitFor(async () => (await platform.clients.notices.listMessages({ memberId, merchantCode: 'DEMO', language: 'ES' })).list.some((message) => message.kind === 'welcome'));
     await waitFor(async () => (await platform.clients.games.getPlayerProfile({ memberId })) !== null);
     const agent = (await rows<{ id: string }>(platform.db.orm, sql`SELECT id FROM identity.members WHERE username_key = 'demoagent'`))[0]!;
     await waitFor(async () => (await platform.clients.agentContracts.getDownline({ agentId: agent.id })).some((member) => member.memberId === memberId));

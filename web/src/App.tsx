@@ -23,7 +23,7 @@ import { SEAMLESS_PATH } from './components/lobby/seamless';
 import { SideMenu } from './components/layout/SideMenu';
 import { ContentOverlays } from './components/content/ContentOverlays';
 
-// Lazy areas (spec §2): MemberCenter, Lottery, GameListCenter, GameCenter, AccountGame, Seamless; the password reset
+// Lazy areas (spec §2): Promotions, MemberCenter, Lottery, GameListCenter, GameCenter, AccountGame, Seamless; the password reset
 // page, the house games and the agent centre load the same way.
 const MemberCenter = lazyArea(() => import('./pages/MemberCenter'));
 const ResetPassword = lazyArea(() => import('./pages/ResetPassword'));
@@ -34,7 +34,7 @@ const GameCenter = lazyArea(() => import('./pages/GameCenter'));
 const AccountGame = lazyArea(() => import('./pages/AccountGame'));
 const Seamless = lazyArea(() => import('./pages/Seamless'));
 const AgentCentre = lazyArea(() => import('./pages/agent/AgentCentre'));
-const HelpCentre = lazyArea(() => import('./pages/content/HelpCentre'));
+const Promotions = lazyArea(() => import('./pages/content/Promotions'));
 const SupportChat = lazyArea(() => import('./pages/chat/SupportChat'));
 const SupportDesk = lazyArea(() => import('./pages/chat/SupportDesk'));
 const AppDownload = lazyArea(() => import('./pages/download/AppDownload'));
@@ -137,10 +137,10 @@ const area = (children: ReactNode) => <Suspense fallback={<div className="area-l
 const page = (children: ReactNode) => <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 
 /**
- * Home, /index, /index.html, /home, /login and /register share one home element, so moving between them never
- * reloads home; /login and /register open their modal on top (the shell reads the path).
+ * Home, /index, /index.html, /home, /login, /register and /help share one home element, so moving between them never
+ * reloads home; /login and /register open their modal on top (the shell reads the path), /help the help centre.
  */
-const home = ['/', '/index', '/index.html', '/home', '/login', '/register'].map((path): RouteObject => ({ path, element: <Home /> }));
+const home = ['/', '/index', '/index.html', '/home', '/login', '/register', '/help'].map((path): RouteObject => ({ path, element: <Home /> }));
 
 /** The spec's routes (§2). Unknown paths go home. */
 export const routes: RouteObject[] = [
@@ -159,7 +159,7 @@ export const routes: RouteObject[] = [
         children: [
           ...home,
           { path: MEMBER_PATH, element: area(<MemberCenter />) },
-          { path: '/help', element: area(<HelpCentre />) },
+          { path: '/promotions', element: area(<Promotions />) },
           { path: '/download', element: area(<AppDownload />) },
           { path: '/domains', element: area(<DomainList />) },
           ...['/live', '/fish', '/rng', '/pvp'].map((path): RouteObject => ({ path, element: area(<GameListCenter />) })),

@@ -4,9 +4,12 @@ import { currentLanguage } from './i18n';
 import { setLanguageProvider } from './api';
 import './styles.css';
 import { App } from './App';
+import { startInstallability } from './pages/download/install';
 
 // Every call says which language its answer should be in: the interface's.
 setLanguageProvider(currentLanguage);
+// The site installs as an app; the service worker runs in production builds only.
+startInstallability(import.meta.env.PROD);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { winnerSchema } from './games.js';
+import { depositLimitsSchema } from './payments.js';
+import { inboxBroadcastSchema, unreadChangedSchema } from './notices-inbox.js';
+import { noticesChangedSchema } from './notices-content.js';
 
 /** Topic names. Never rename one in place: add a new version beside it. */
 export const TOPICS = {
@@ -215,6 +218,10 @@ export const houseTableEventSchema = z.object({
 });
 export type HouseTableEvent = z.infer<typeof houseTableEventSchema>;
 
+/** A member changed their deposit limits (responsible gaming): what applies now and what waits for the cooling-off. */
+export const depositLimitsChangedSchema = z.object({ memberId: z.string(), merchantCode: z.string(), currency: z.string(), limits: depositLimitsSchema, changedAt: z.string() });
+export type DepositLimitsChanged = z.infer<typeof depositLimitsChangedSchema>;
+
 /** Every event type with its topic and payload schema; producers and consumers validate against this map. */
 export const EVENTS = {
   'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
@@ -226,6 +233,11 @@ export const EVENTS = {
   'house.table_event': { topic: TOPICS.house, version: 1, payload: houseTableEventSchema },
   'contract.changed': { topic: TOPICS.contractOffers, version: 1, payload: contractChangedSchema },
   'contract.settled': { topic: TOPICS.contractOffers, version: 1, payload: contractSettledSchema },
+  'deposit_limits.changed': { topic: TOPICS.balances, version: 1, payload: depositLimitsChangedSchema },
+  'inbox.unread_changed': { topic: TOPICS.notices, version: 1, payload: unreadChangedSchema },
+  'inbox.broadcast': { topic: TOPICS.notices, version: 1, payload: inboxBroadcastSchema },
+  /** A brand's notices, banners, popups, help centre or licence changed: gateways drop its cached answers and push `notice`. */
+  'notices.changed': { topic: TOPICS.notices, version: 1, payload: noticesChangedSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

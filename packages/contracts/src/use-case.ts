@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Language } from './error-definition.js';
 import type { AgentContractsRpc, PointsRpc } from './small-services.js';
 import type { NoticesRpc } from './notices.js';
+import type { NoticeAudience } from './notices-content.js';
 import type { IdentityRpc } from './identity.js';
 import type { WalletRpc } from './wallet.js';
 import type { GamesRpc } from './games.js';
@@ -48,6 +49,11 @@ export type RateLimitClass = 'ip' | 'vendor' | 'none';
 export interface RequestContext {
   /** From the session (member use cases, and guest ones when a live session was sent). */
   memberId: string;
+  /**
+   * Who the caller is for content shown to many (notices): `guest` without a live session, `agent` for agent types,
+   * else `member` (trial accounts too). It never names the member, so answers built from it can be shared.
+   */
+  audience: NoticeAudience;
   merchantCode: string;
   currency: string;
   account: string;
@@ -62,6 +68,8 @@ export interface RequestContext {
   host: string;
   /** The brand resolved from the session, else the X-Merchant-Code header, else the host. */
   brandCode: string;
+  /** The brand's default language, for content missing in the caller's language. */
+  brandDefaultLanguage: string;
   brandLanguages: string[];
   brandCurrency: string;
   brandCurrencySymbol: string;
@@ -118,6 +126,19 @@ export interface UseCase<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   readonly signedBody?: z.ZodType;
   /** Same answer for every guest of a brand and language: each gateway keeps it this long. */
   readonly publicCacheMs?: number;
+  /**
+   * Same answer for every caller of a brand, language and audience, signed in or not: each gateway keeps it at most
+   * this long, and drops a brand's answers at once when its content changes (`notices.changed`). The context must name
+   * the brand (`brandCode`) and must not name the member (`memberId`, `account`, `sessionToken`, `player`): the gateway
+   * refuses to mount such a declaration. An answer carrying `validUntil` (ISO 8601) is kept no later than that.
+   */
+  readonly sharedCacheMs?: number;
+  /**
+   * A change to what shared answers hold: once it succeeds, this gateway drops the brand's shared answers (the
+   * `merchantCode` input) before it answers, so the caller's next read is fresh; the other gateways drop them on the
+   * change event.
+   */
+  readonly dropsSharedAnswers?: boolean;
   /**
    * The service operation, with its input made of the request fields, the context fields and the fixed fields. `edge`
    * names a use case the gateway carries out itself (signature checks, files, several services in one answer).
@@ -184,4 +205,6 @@ export type UseCaseResponse<U extends UseCase> = z.output<U['response']>;
 
 /** The context a use case needs, in the order the gateway resolves it (the brand costs a call; the rest is free). */
 export const needsBrand = (useCase: UseCase): boolean =>
-  Object.values(useCase.context ?? {}).some((source) => source === 'brandCode' || source === 'brandLanguages' || source === 'brandCurrency' || source === 'brandCurrencySymbol');
+  Object.values(useCase.context ?? {}).some(
+    (source) => source === 'brandCode' || source === 'brandLanguages' || source === 'brandCurrency' || source === 'brandCurrencySymbol' || source === 'brandDefaultLanguage',
+  );

@@ -21,6 +21,7 @@ import { chatPushFeed } from './push-feeds/chat.js';
 import { contentEdgeOperations } from './routes/content-edge.js';
 import { filesEdgeOperations } from './routes/files-edge.js';
 import { SessionResolver } from './auth.js';
+import { PublicAnswers } from './public-answers.js';
 import { securityHeaders } from './security-headers.js';
 import { apiDocs } from './api-docs.js';
 import { AppError } from '@wps/platform';
@@ -53,6 +54,7 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions): Gateway {
   const { app, finish } = createHttpApp(options.logger);
   const sessions = new SessionResolver(options.clients, options.cache);
+  const answers = new PublicAnswers();
   const push = new PushHub({
     sessions,
     bus: options.bus,
@@ -60,6 +62,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     clients: options.clients,
     adapter: options.socketAdapter,
     feeds: [unreadPushFeed, noticesPushFeed, chatPushFeed],
+    answers,
+    operatorToken: options.operatorToken,
   });
   app.use(securityHeaders());
   app.use(healthRoutes(options.readiness));
@@ -69,6 +73,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     useCaseRouter(allUseCases, {
       ...edge,
       operatorToken: options.operatorToken,
+      answers,
       requestsPerVendorPer10s: options.vendorRequestsPer10s ?? 6_000,
       edgeOperations: {
         ...gamesEdgeOperations,

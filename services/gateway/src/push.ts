@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
 import {
@@ -10,6 +10,7 @@ import {
   sessionEndedSchema,
   memberRoom,
   merchantRoom,
+  OPERATORS_ROOM,
   PUSH_EVENT,
   TOPICS,
   type AnyPush,
@@ -23,6 +24,7 @@ import {
 } from '@wps/contracts';
 import type { EventBus, Logger, Subscription } from '@wps/platform';
 import type { SessionResolver } from './auth.js';
+import type { PublicAnswers } from './public-answers.js';
 import type { GatewayClients } from './clients.js';
 
 /** The pushes' event maps, and what a socket knows about its member once authenticated. */
@@ -33,6 +35,7 @@ const BROADCAST_INTERVAL_MS = 1_000;
 const sessionRoomOfHash = (tokenHash: string): string => `session:${tokenHash}`;
 const sessionRoom = (token: string): string => sessionRoomOfHash(createHash('sha256').update(token).digest('base64url'));
 const tableRoom = (tableId: string): string => `table:${tableId}`;
+const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** What a push feed (one file per area under `push-feeds/`) is given: the socket server, the bus and the services. */
 export interface PushFeedContext {
@@ -40,6 +43,8 @@ export interface PushFeedContext {
   bus: EventBus;
   logger: Logger;
   clients: GatewayClients;
+  /** The gateway's cache of shared answers (notices, help centre), dropped by brand when content changes. */
+  answers: PublicAnswers;
 }
 /** An area's pushes: subscribes to its events and emits to rooms or sockets; answers what to close on stop. */
 export type PushFeed = (context: PushFeedContext) => Promise<Subscription[]>;
@@ -58,13 +63,33 @@ export class PushHub {
   private readonly feedSubscriptions: Subscription[] = [];
   private readonly broadcasts = new Map<string, { lastSentAt: number; lastVersion: number; pending?: LobbyChanged; timer?: NodeJS.Timeout }>();
 
-  constructor(private readonly options: { sessions: SessionResolver; bus: EventBus; logger: Logger; clients: GatewayClients; adapter?: ServerOptions['adapter']; feeds?: readonly PushFeed[] }) {}
+  constructor(
+    private readonly options: {
+      sessions: SessionResolver;
+      bus: EventBus;
+      logger: Logger;
+      clients: GatewayClients;
+      adapter?: ServerOptions['adapter'];
+      feeds?: readonly PushFeed[];
+      answers: PublicAnswers;
+      /** OPERATOR_TOKEN: a socket presenting it (`auth: { operatorToken }`) joins the operators' room. */
+      operatorToken?: string;
+    },
+  ) {}
 
   attach(server: HttpServer): void {
     const io: PushServer = new Server(server, { serveClient: false, ...(this.options.adapter ? { adapter: this.options.adapter } : {}) });
+    const operatorDigest = this.options.operatorToken ? digest(this.options.operatorToken) : undefined;
     io.use(
       (socket, next) =>
         void (async () => {
+          const operatorToken = (socket.handshake.auth as { operatorToken?: unknown } | undefined)?.operatorToken;
+          if (operatorToken !== undefined) {
+            // Digests have equal length, so the comparison takes the same time for any presented token.
+            if (!operatorDigest || typeof operatorToken !== 'string' || !timingSafeEqual(digest(operatorToken), operatorDigest)) return next(new Error('OPERATOR_UNAUTHORIZED'));
+            await socket.join(OPERATORS_ROOM);
+            return next();
+          }
           const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
           if (typeof token !== 'string' || token.length === 0) {
             // Guests name their brand to receive its public pushes (winner board, jackpot); nothing private goes there.
@@ -122,7 +147,9 @@ export class PushHub {
     await this.subscribeToTables();
     await this.subscribeToContracts();
     const io = this.io;
-    if (io) for (const feed of this.options.feeds ?? []) this.feedSubscriptions.push(...(await feed({ io, bus: this.options.bus, logger: this.options.logger, clients: this.options.clients })));
+    if (io)
+      for (const feed of this.options.feeds ?? [])
+        this.feedSubscriptions.push(...(await feed({ io, bus: this.options.bus, logger: this.options.logger, clients: this.options.clients, answers: this.options.answers })));
   }
 
   /**

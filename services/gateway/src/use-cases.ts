@@ -1,11 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { isTrialType, VENDOR_HEADERS, type identityRpc, type RequestContext, type SessionPrincipal, type UseCase, type UseCaseResponse } from '@wps/contracts';
+import {
+  audienceOfMemberType,
+  isTrialType,
+  VENDOR_HEADERS,
+  type identityRpc,
+  type ContextSource,
+  type RequestContext,
+  type SessionPrincipal,
+  type UseCase,
+  type UseCaseResponse,
+} from '@wps/contracts';
 import type { z } from 'zod';
 import { AppError, requestLanguage } from '@wps/platform';
 import { bearerToken, clientIp, merchantHint } from './auth.js';
 import { rateLimiter, type EdgeOptions } from './routes/edge.js';
-import { PublicAnswers } from './public-answers.js';
+import { PublicAnswers, validUntilOf } from './public-answers.js';
 import type { GatewayClients } from './clients.js';
 
 /** The brand a request names, as identity resolves it. */
@@ -43,6 +53,8 @@ export interface UseCaseOptions extends EdgeOptions {
   /** VENDOR_REQUESTS_PER_10S: signed vendor calls per vendor code per 10 s. */
   requestsPerVendorPer10s?: number;
   edgeOperations?: Record<string, EdgeOperation>;
+  /** The gateway's cache of shared answers, also dropped by brand when content changes (see push-feeds/notices.ts). */
+  answers?: PublicAnswers;
 }
 
 /** Brands change rarely and every lobby call needs one: each gateway keeps the answer briefly. */
@@ -50,6 +62,11 @@ const MERCHANT_CACHE_MS = 30_000;
 const MERCHANT_CACHE_ENTRIES_MAX = 1_000;
 const DEFAULT_BODY_LIMIT = '64kb';
 export const VENDOR_RATE_WINDOW_MS = 10_000;
+
+/** Context fields that name the member: an answer built from one of them is never shared. */
+const MEMBER_SOURCES: readonly ContextSource[] = ['memberId', 'account', 'sessionToken', 'player'];
+/** Context fields a guest call reads from a session when one is sent. */
+const SESSION_SOURCES: readonly ContextSource[] = ['memberId', 'audience'];
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 const expressPath = (path: string) => path;
@@ -85,7 +102,7 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
     return merchant;
   };
   const operatorDigest = options.operatorToken ? digest(options.operatorToken) : undefined;
-  const answers = new PublicAnswers();
+  const answers = options.answers ?? new PublicAnswers();
 
   const authenticate =
     (useCase: UseCase): RequestHandler =>
@@ -94,7 +111,7 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
         case 'guest': {
           // A guest call names the member when a live session comes with it; an unknown token is just a guest.
           const token = bearerToken(req);
-          const principal = token && Object.values(useCase.context ?? {}).some((source) => source === 'memberId') ? await sessions.principal(token) : null;
+          const principal = token && Object.values(useCase.context ?? {}).some((source) => SESSION_SOURCES.includes(source)) ? await sessions.principal(token) : null;
           if (principal && token) {
             req.principal = principal;
             req.sessionToken = token;
@@ -139,6 +156,7 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       currency: () => fromSession((p) => p.currency),
       account: () => fromSession((p) => p.account),
       memberType: () => fromSession((p) => p.type),
+      audience: () => audienceOfMemberType(principal?.type),
       sessionToken: () => fromSession(() => req.sessionToken!),
       language: () => requestLanguage(req),
       ip: () => clientIp(req),
@@ -146,6 +164,7 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       merchantHint: () => merchantHint(req).merchantCode,
       host: () => req.hostname,
       brandCode: async () => (await brandOf(req)).code,
+      brandDefaultLanguage: async () => (await brandOf(req)).defaultLanguage,
       brandLanguages: async () => (await brandOf(req)).languages,
       brandCurrency: async () => (await brandOf(req)).currency,
       brandCurrencySymbol: async () => (await brandOf(req)).currencySymbol,
@@ -170,6 +189,13 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
 
   const handle = (useCase: UseCase): RequestHandler => {
     const contextEntries = Object.entries(useCase.context ?? {});
+    const brandField = contextEntries.find(([, source]) => source === 'brandCode')?.[0];
+    if (useCase.sharedCacheMs !== undefined) {
+      const member = contextEntries.find(([, source]) => MEMBER_SOURCES.includes(source));
+      // A shared answer naming the member would hand one member's data to every caller of the audience.
+      if (member) throw new Error(`${useCase.id}: an answer kept for every caller (sharedCacheMs) cannot depend on the member (${member[1]})`);
+      if (!brandField) throw new Error(`${useCase.id}: an answer kept for every caller (sharedCacheMs) must name its brand (brandCode)`);
+    }
     return async (req, res) => {
       const body = useCase.bodyFormat === 'text' ? { body: typeof req.body === 'string' ? req.body : '' } : isRecord(req.body) ? req.body : {};
       const sent: Record<string, unknown> = useCase.method === 'GET' ? { ...req.query } : { ...req.query, ...body };
@@ -200,11 +226,18 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       }
       const client = clients[operation.service] as unknown as Record<string, (input: unknown) => Promise<unknown>>;
       const call = () => client[operation.method]!(input);
-      if (useCase.publicCacheMs !== undefined && !req.principal) {
-        res.type('json').send(await answers.get(JSON.stringify([useCase.id, input]), useCase.publicCacheMs, call));
+      const brand = brandField ? String(input[brandField]) : undefined;
+      if (useCase.sharedCacheMs !== undefined) {
+        res.type('json').send(await answers.get(JSON.stringify([useCase.id, input]), useCase.sharedCacheMs, call, { brand, validUntil: validUntilOf }));
         return;
       }
-      res.json({ success: true, value: await call() });
+      if (useCase.publicCacheMs !== undefined && !req.principal) {
+        res.type('json').send(await answers.get(JSON.stringify([useCase.id, input]), useCase.publicCacheMs, call, { brand }));
+        return;
+      }
+      const value = await call();
+      if (useCase.dropsSharedAnswers && typeof input.merchantCode === 'string') answers.dropBrand(input.merchantCode);
+      res.json({ success: true, value });
     };
   };
 

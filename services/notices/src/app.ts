@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DirectoryFileStore, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { noticesRpc, type NoticesRpc } from '@wps/contracts';
+import { s3FileStoreEnv, s3FileStoreFrom, type S3FileStoreConfig } from '@wps/platform/file-store-s3';
 import { noticesEnv, type NoticesConfig } from './config.js';
 import type { NoticesDeps } from './features/module.js';
 import { createContentModule } from './features/content/module.js';
@@ -19,10 +20,11 @@ export const noticesMigrations = path.join(path.dirname(fileURLToPath(import.met
  * The composition root of the notices service: the brand's content (notices, banners, popups, help centre), the inbox
  * with its unread counts, the support chat and feedback. Its events go out on `notices.v1` through one outbox.
  */
-export async function createNoticesService(context: ServiceContext, config: NoticesConfig): Promise<ServiceInstance<NoticesRpc>> {
+export async function createNoticesService(context: ServiceContext, config: NoticesConfig & S3FileStoreConfig): Promise<ServiceInstance<NoticesRpc>> {
   const outbox = new Outbox(NOTICES_SCHEMA, 'notices');
   let relay: OutboxRelay | undefined;
-  const files = new DirectoryFileStore(config.FILE_STORE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wps-files-')));
+  // An S3-compatible bucket when FILE_STORE_S3_URL names one, else a directory (shared volume, or the data folder).
+  const files = s3FileStoreFrom(config) ?? new DirectoryFileStore(config.FILE_STORE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wps-files-')));
   const deps: NoticesDeps = { ...context, config, outbox, files, wakeRelay: () => relay?.wake() };
   const content = createContentModule(deps);
   const inbox = createInboxModule(deps);
@@ -48,11 +50,13 @@ export async function createNoticesService(context: ServiceContext, config: Noti
   };
 }
 
-export const noticesService: ServiceDefinition<NoticesRpc, typeof noticesEnv> = {
+const noticesServiceEnv = { ...noticesEnv, ...s3FileStoreEnv };
+
+export const noticesService: ServiceDefinition<NoticesRpc, typeof noticesServiceEnv> = {
   name: 'notices',
   schema: NOTICES_SCHEMA,
   migrationsDir: noticesMigrations,
   defaultPort: 8106,
-  env: noticesEnv,
+  env: noticesServiceEnv,
   create: createNoticesService,
 };

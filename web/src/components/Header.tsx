@@ -7,9 +7,12 @@ import { useModal, useNotices } from '../state/ui';
 import { useWallet } from '../state/wallet';
 import { LanguageSelector } from './LanguageSelector';
 import { GamesMenu } from './lobby/GamesMenu';
+import { NoticeButton } from './content/NoticeButton';
 import { MEMBER_PANELS, panelLink } from '../pages/memberPanels';
 import { ArrowUpIcon, EyeIcon, EyeOffIcon, GiftIcon, LogoMark, LogoutIcon, PlusIcon, RefreshIcon, UserIcon } from './Icons';
 import { useDropdown } from '../hooks/useDropdown';
+import { SideMenuToggle } from './layout/SideMenu';
+import { UnreadBadge } from './member/messages/UnreadBadge';
 
 function BalanceBox() {
   const { t } = useTranslation();
@@ -59,6 +62,7 @@ function MemberMenu({ account }: { account: string }) {
       <button type="button" className="member-chip" title={account} aria-haspopup="menu" aria-expanded={open} data-testid="member-menu-button" onClick={() => setOpen((value) => !value)}>
         <span className="avatar" aria-hidden>
           <UserIcon />
+          <UnreadBadge className="header-avatar-badge" />
         </span>
         <span className="member-account" data-testid="member-account">
           {account}
@@ -69,6 +73,7 @@ function MemberMenu({ account }: { account: string }) {
           {MEMBER_PANELS.map((panel) => (
             <Link key={panel} role="menuitem" to={panelLink(panel)} className="member-menu-item" data-testid={`member-menu-${panel}`}>
               {t(`panel_${panel}`)}
+              {panel === 'messageV2' && <UnreadBadge className="side-badge" />}
             </Link>
           ))}
           {member?.isAgent && (
@@ -113,6 +118,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="header-inner">
+        <SideMenuToggle />
         <Link to="/" className="brand" aria-label={merchantName}>
           <LogoMark />
           <span className="brand-text">
@@ -122,6 +128,7 @@ export function Header() {
         </Link>
 
         <div className="header-utility">
+          <NoticeButton />
           <LanguageSelector />
           {member && (
             <button type="button" className="icon-button logout-button" data-testid="logout-button" onClick={() => void requestLogout()} aria-label={t('header_logout')} title={t('header_logout')}>

@@ -1,41 +1,65 @@
+import { Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { lazyArea } from '../lazyArea';
 import { useSession } from '../state/session';
-import { useModal } from '../state/ui';
+import { trimPath, useModal } from '../state/ui';
 import { HomeLobby } from './lobby/HomeLobby';
 import { GameAnnouncements } from './lobby/GameAnnouncements';
+import { BannerCarousel } from './content/BannerCarousel';
+import { useBanners, useContent } from './content/useContent';
 
-export function Home() {
+const HelpCentre = lazyArea(() => import('../pages/content/HelpCentre'));
+
+/** The welcome panel shown where the brand has no home banners. */
+function Hero() {
   const { t } = useTranslation();
   const { member } = useSession();
   const { openModal } = useModal();
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="hero-glow" aria-hidden />
+      <div className="hero-content">
+        <span className="hero-kicker">{t('home_hero_kicker')}</span>
+        <h1 id="hero-title">{t('home_hero_title')}</h1>
+        <p>{t('home_hero_text')}</p>
+        {member ? (
+          <p className="hero-member">{t('home_hero_cta_member', { name: member.nickname || member.account })}</p>
+        ) : (
+          <button type="button" className="btn btn-primary btn-lg" data-testid="hero-register" onClick={() => openModal('register')}>
+            {t('home_hero_cta')}
+          </button>
+        )}
+      </div>
+      <div className="hero-art" aria-hidden>
+        <div className="chip chip-a" />
+        <div className="chip chip-b" />
+        <div className="chip chip-c" />
+        <div className="card card-a">A♠</div>
+        <div className="card card-b">K♥</div>
+      </div>
+    </section>
+  );
+}
 
+/**
+ * Home (spec §2): the brand's home banners (or the welcome panel when it has none), the notice marquee and the game
+ * lobby. /help shows the help centre over it.
+ */
+export function Home() {
+  const { loading } = useContent();
+  const hasBanners = useBanners('w_home').length > 0;
+  const help = trimPath(useLocation().pathname) === '/help';
   return (
     <div className="home" data-testid="home">
+      {loading ? <div className="banner-placeholder" aria-hidden /> : hasBanners ? <BannerCarousel group="w_home" /> : <Hero />}
       <GameAnnouncements />
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero-glow" aria-hidden />
-        <div className="hero-content">
-          <span className="hero-kicker">{t('home_hero_kicker')}</span>
-          <h1 id="hero-title">{t('home_hero_title')}</h1>
-          <p>{t('home_hero_text')}</p>
-          {member ? (
-            <p className="hero-member">{t('home_hero_cta_member', { name: member.nickname || member.account })}</p>
-          ) : (
-            <button type="button" className="btn btn-primary btn-lg" data-testid="hero-register" onClick={() => openModal('register')}>
-              {t('home_hero_cta')}
-            </button>
-          )}
-        </div>
-        <div className="hero-art" aria-hidden>
-          <div className="chip chip-a" />
-          <div className="chip chip-b" />
-          <div className="chip chip-c" />
-          <div className="card card-a">A♠</div>
-          <div className="card card-b">K♥</div>
-        </div>
-      </section>
-
       <HomeLobby />
+      {help && (
+        <Suspense fallback={null}>
+          <HelpCentre />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useSmsCodeSender } from './fields/SmsCodeButton';
 import { MobileCodeFields, useMobileCodeInputs } from './fields/MobileCodeFields';
 import { FormTabs } from './fields/FormTabs';
 import { Modal } from './Modal';
+import { ModalBanner } from './content/BannerCarousel';
 import { CaptchaField } from './login/CaptchaField';
 import { SecondFactorStep } from './login/SecondFactorStep';
 import { SocialButtons } from './login/SocialButtons';
@@ -253,6 +254,7 @@ export function LoginModal() {
           </button>
         </p>
       </form>
+      <ModalBanner group="w_login" />
     </Modal>
   );
 }

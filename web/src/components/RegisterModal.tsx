@@ -7,6 +7,7 @@ import { useModal, useNotices } from '../state/ui';
 import { checkByRule, checkPasswordRule, type FieldError, type FieldRule } from '../validation';
 import { Field, FormError } from './Field';
 import { Modal } from './Modal';
+import { ModalBanner } from './content/BannerCarousel';
 import { registerApi, registerSettingsFrom, whitelabelOn, type RegisterRequest, type RegisterSettings } from './register/registerApi';
 import { SmsCodeButton, useSmsCodeSender } from './fields/SmsCodeButton';
 import './register/patternMessages';
@@ -363,6 +364,7 @@ export function RegisterModal() {
           </button>
         </p>
       </form>
+      <ModalBanner group="w_reg" />
     </Modal>
   );
 }

@@ -17,10 +17,15 @@ export const queryKeys = {
   hotGames: (language: string) => [useCases.hotGames.id, language] as const,
   winners: (language: string) => [useCases.winners.id, language] as const,
   jackpot: [useCases.jackpot.id] as const,
+  unreadCount: (token: string | null) => [useCases.unreadCount.id, token] as const,
+  messages: (token: string | null, language: string, pageNo: number) => [useCases.listMessages.id, token, language, pageNo] as const,
+  /** The brand's content for the language and the login state (guest: null token). */
+  notices: (language: string, token: string | null) => [useCases.notices.id, language, token] as const,
+  helpCentre: (language: string, search: string) => [useCases.helpCentre.id, language, search] as const,
 };
 
 /** The answers that belong to a session: dropped when it ends. */
-const MEMBER_QUERIES = [useCases.memberInfo.id, useCases.balance.id, useCases.favouriteIds.id];
+const MEMBER_QUERIES = [useCases.memberInfo.id, useCases.balance.id, useCases.favouriteIds.id, useCases.unreadCount.id, useCases.listMessages.id];
 
 export function forgetMemberQueries(client: QueryClient): void {
   for (const id of MEMBER_QUERIES) {

@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, type SystemStatus } from '../api';
-import { changeLanguage, currentLanguage, normaliseLanguage } from '../i18n';
+import { SUPPORT_CHAT_PATH } from '@wps/contracts';
+import i18n, { changeLanguage, currentLanguage, normaliseLanguage } from '../i18n';
 import { readStoredLanguage, storeMerchantCode } from '../session';
 import { queryKeys, systemStatusQuery } from './queries';
 import { sessionStore } from './session';
@@ -72,14 +73,38 @@ export function useSystem(): SystemView {
   return { ...base, phase: 'loading', mode: 'normal' };
 }
 
-/** Opens the brand's first web customer-service link in a window, or says there is none. */
+/** One customer-service entry of the brand's status: its type (LIVECHAT, TELEGRAM, WHATSAPP, …), path and title. */
+export type CustomerServiceEntry = NonNullable<SystemStatus['info']>['customerService'][number];
+
+/** Where an entry leads: the in-house chat page for LIVECHAT without a path of its own, else its web address, else nowhere. */
+export function customerServiceUrl(entry: CustomerServiceEntry): string | null {
+  if (entry.csType === 'LIVECHAT' && !entry.path) return SUPPORT_CHAT_PATH;
+  return /^https?:\/\//i.test(entry.path) ? entry.path : null;
+}
+
+/**
+ * Opens one customer-service entry in the 440×750 customer-service window (a tab on phones), or says why it cannot:
+ * the entry leads nowhere, or the browser blocked the window. Answers whether the window opened.
+ */
+export function openCustomerServiceEntry(entry: CustomerServiceEntry): boolean {
+  const url = customerServiceUrl(entry);
+  if (!url) {
+    showNotice({ title: i18n.t('customer_service'), text: i18n.t('customer_service_unavailable') });
+    return false;
+  }
+  const opened = window.open(url, 'customer-service', 'width=440,height=750');
+  if (!opened) showNotice({ title: i18n.t('in_popup_prompt'), text: i18n.t('lobby_popup_blocked') });
+  return opened !== null;
+}
+
+/** Opens the brand's first customer-service entry that leads somewhere (the in-house chat included), or says there is none. */
 export function useCustomerService(): () => void {
   const { t } = useTranslation();
   const { data: entries } = useQuery({ ...systemStatusQuery, select: (status) => status.info?.customerService });
   return useCallback(() => {
-    const link = (entries ?? []).find((entry) => typeof entry.path === 'string' && /^https?:\/\//i.test(entry.path));
-    if (link?.path) {
-      window.open(link.path, 'customer-service', 'width=440,height=750');
+    const entry = (entries ?? []).find((candidate) => customerServiceUrl(candidate) !== null);
+    if (entry) {
+      openCustomerServiceEntry(entry);
       return;
     }
     showNotice({ title: t('customer_service'), text: t('customer_service_unavailable') });

@@ -41,7 +41,11 @@ export class InMemoryEventBus implements EventBus {
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
-  constructor(private readonly options: { partitions?: number; retainWithoutConsumers?: number } = {}) {}
+  /**
+   * `retain`: messages kept per partition after every group has read them, like a broker's retention, so a group that
+   * subscribes later from the beginning (a service started after another published) still reads them.
+   */
+  constructor(private readonly options: { partitions?: number; retain?: number } = {}) {}
 
   private partitions(topic: string): PartitionLog[] {
     let log = this.topics.get(topic);
@@ -166,17 +170,14 @@ export class InMemoryEventBus implements EventBus {
     }
   }
 
-  /** Drops messages every subscribed group has consumed; without subscribers keeps a bounded tail. */
+  /** Drops messages every subscribed group has consumed, beyond a retained tail of the newest ones. */
   private trim(topic: string, partition: number): void {
     const log = this.partitions(topic)[partition]!;
-    let keepFrom = Number.POSITIVE_INFINITY;
-    let subscribed = false;
+    let keepFrom = log.base + log.messages.length - (this.options.retain ?? 10_000);
     for (const group of this.groups.values()) {
       if (!group.topics.has(topic)) continue;
-      subscribed = true;
       keepFrom = Math.min(keepFrom, group.cursors.get(`${topic}:${partition}`) ?? log.base);
     }
-    if (!subscribed) keepFrom = log.base + log.messages.length - (this.options.retainWithoutConsumers ?? 10_000);
     const drop = Math.min(keepFrom - log.base, log.messages.length);
     if (drop >= 1024 || (drop > 0 && drop === log.messages.length)) {
       log.messages.splice(0, drop);

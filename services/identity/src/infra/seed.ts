@@ -36,6 +36,8 @@ export const DEMO_TEAM: readonly (readonly [string, number, string])[] = [
 const DEMO_SETTINGS = {
   whitelabel: { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: true, AGENTPOLICY3: true },
   customerService: [{ csType: 'LIVECHAT', path: '', title: 'Live chat' }],
+  // Mirror domains: bare hosts, served on the same scheme and port as the site that lists them.
+  domainRoute: ['localhost', '127.0.0.1'],
   defaultDialingCode: '52',
   registration: {
     email: { enabled: true, required: false, patternId: 'EMAIL', minLength: 6, maxLength: 100 },

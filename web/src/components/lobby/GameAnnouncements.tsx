@@ -1,8 +1,11 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../state/preferences';
 import { useSystem } from '../../state/system';
 import { Modal } from '../Modal';
+import { openNotices } from '../content/contentUi';
+import { plainText } from '../content/RichText';
+import { useContent } from '../content/useContent';
 import { lobbyApi, type GameAnnouncement } from './lobbyApi';
 import { marqueeDurationSeconds } from './marquee';
 
@@ -12,9 +15,24 @@ function formatDate(iso: string, language: string): string {
   return date.toLocaleDateString(language === 'ES' ? 'es-MX' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-function Items({ list, onOpen, copy }: { list: readonly GameAnnouncement[]; onOpen: (entry: GameAnnouncement) => void; copy?: boolean }) {
+/** A player notice on the strip, as one line of text. */
+interface NoticeLine {
+  id: string;
+  title: string;
+  content: string;
+}
+
+function Items({ notices, list, onOpen, copy }: { notices: readonly NoticeLine[]; list: readonly GameAnnouncement[]; onOpen: (entry: GameAnnouncement) => void; copy?: boolean }) {
   return (
     <>
+      {notices.map((notice) => (
+        <li key={`notice-${notice.id}`} className="marquee-item">
+          <button type="button" className="marquee-link" data-testid={copy ? undefined : `notice-marquee-${notice.id}`} tabIndex={copy ? -1 : undefined} onClick={() => openNotices(notice.id)}>
+            <span className="marquee-title">{notice.title}</span>
+            <span className="marquee-text">{notice.content}</span>
+          </button>
+        </li>
+      ))}
       {list.map((entry) => (
         <li key={entry.id} className="marquee-item">
           <button type="button" className="marquee-link" data-testid={copy ? undefined : `game-announcement-${entry.id}`} tabIndex={copy ? -1 : undefined} onClick={() => onOpen(entry)}>
@@ -28,9 +46,10 @@ function Items({ list, onOpen, copy }: { list: readonly GameAnnouncement[]; onOp
 }
 
 /**
- * The game announcements strip under the header (spec §7 "game announcements"): the brand's announcements in the
- * interface language scroll by; hovering or focusing stops them, reduced motion shows a still, scrollable row, and
- * each one opens in a dialog with its full text. Nothing is shown while there are none.
+ * The notice marquee (spec §2 "Home: banner, notice marquee"): the brand's player notices, then its game
+ * announcements (spec §7), in the interface language scroll by; hovering or focusing stops them, reduced motion shows
+ * a still, scrollable row. A notice opens in the notice list, an announcement in a dialog with its full text. Nothing
+ * is shown while there are none.
  */
 export function GameAnnouncements() {
   const { t } = useTranslation();
@@ -38,6 +57,8 @@ export function GameAnnouncements() {
   const { phase } = useSystem();
   const [list, setList] = useState<GameAnnouncement[]>([]);
   const [open, setOpen] = useState<GameAnnouncement | null>(null);
+  const { content } = useContent();
+  const notices = useMemo(() => content.player.map((notice) => ({ id: notice.id, title: notice.title, content: plainText(notice.content) })), [content.player]);
 
   useEffect(() => {
     if (phase !== 'ready') return;
@@ -54,8 +75,8 @@ export function GameAnnouncements() {
     return () => controller.abort();
   }, [phase, language]);
 
-  if (list.length === 0) return null;
-  const style = { '--marquee-duration': `${marqueeDurationSeconds(list)}s` } as CSSProperties;
+  if (notices.length === 0 && list.length === 0) return null;
+  const style = { '--marquee-duration': `${marqueeDurationSeconds([...notices, ...list])}s` } as CSSProperties;
   return (
     <section className="marquee" aria-label={t('lobby_announcements')} data-testid="game-announcements">
       <span className="marquee-label" aria-hidden>
@@ -64,11 +85,11 @@ export function GameAnnouncements() {
       <div className="marquee-viewport">
         <div className="marquee-track" style={style}>
           <ul className="marquee-list">
-            <Items list={list} onOpen={setOpen} />
+            <Items notices={notices} list={list} onOpen={setOpen} />
           </ul>
           {/* A second copy right behind the first makes the loop seamless; it is decoration only. */}
           <ul className="marquee-list marquee-copy" aria-hidden inert>
-            <Items list={list} onOpen={setOpen} copy />
+            <Items notices={notices} list={list} onOpen={setOpen} copy />
           </ul>
         </div>
       </div>

@@ -10,6 +10,7 @@ import { useSmsCodeSender } from '../fields/SmsCodeButton';
 import { MobileCodeFields, useMobileCodeInputs } from '../fields/MobileCodeFields';
 import { FormTabs } from '../fields/FormTabs';
 import { Modal } from '../Modal';
+import { ModalBanner } from '../content/BannerCarousel';
 import { flagEnabled } from '../login/signInApi';
 import { passwordApi, signInAfterReset } from './passwordApi';
 
@@ -216,6 +217,7 @@ export function ForgotPasswordModal() {
           {t('password_back_to_login')}
         </button>
       </p>
+      <ModalBanner group="w_forget" />
     </Modal>
   );
 }

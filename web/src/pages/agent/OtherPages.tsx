@@ -7,6 +7,7 @@ import { usePreferences } from '../../state/preferences';
 import { useCustomerService } from '../../state/system';
 import { DepositPanel } from '../../components/member/DepositPanel';
 import { WithdrawPanel } from '../../components/member/WithdrawPanel';
+import { MessagesPanel } from '../../components/member/messages/MessagesPanel';
 import { AgentCard, formatBrandTime, QueryState, useBrandZone } from './agentUi';
 import { useAgentNotifications } from './agentLive';
 
@@ -45,31 +46,30 @@ export function AnnouncementsPage() {
   );
 }
 
-/** messages: the contract and payout notices that arrived while the agent centre is open. */
+/** messages: the agent's inbox, under the contract and payout notices that arrived during this visit. */
 export function MessagesPage() {
   const { t } = useTranslation();
   const zone = useBrandZone();
   const list = useAgentNotifications();
   return (
-    <AgentCard testId="agent-messages">
-      {list.length === 0 ? (
-        <p className="list-empty" data-testid="messages-empty">
-          {t('agent_messages_empty')}
-        </p>
-      ) : (
-        <ul className="agent-notices">
-          {list.map((entry) => (
-            <li key={entry.id} className="agent-notice" data-testid="agent-message">
-              <div className="agent-notice-head">
-                <strong>{t(`agent_kind_${entry.kind}`)}</strong>
-                <time dateTime={entry.at}>{formatBrandTime(entry.at, zone)}</time>
-              </div>
-              <p>{entry.text}</p>
-            </li>
-          ))}
-        </ul>
+    <div className="panel-stack" data-testid="agent-messages">
+      {list.length > 0 && (
+        <AgentCard title={t('inbox_this_visit')} testId="agent-messages-live">
+          <ul className="agent-notices">
+            {list.map((entry) => (
+              <li key={entry.id} className="agent-notice" data-testid="agent-message">
+                <div className="agent-notice-head">
+                  <strong>{t(`agent_kind_${entry.kind}`)}</strong>
+                  <time dateTime={entry.at}>{formatBrandTime(entry.at, zone)}</time>
+                </div>
+                <p>{entry.text}</p>
+              </li>
+            ))}
+          </ul>
+        </AgentCard>
       )}
-    </AgentCard>
+      <MessagesPanel />
+    </div>
   );
 }
 

@@ -1,19 +1,97 @@
-import { consumeBatches, eachEvent } from '@wps/platform';
+import { sql } from 'drizzle-orm';
+import { consumeBatches, type Executor } from '@wps/platform';
+import type { MemberRegistered } from '@wps/contracts';
 import type { NoticesDeps, NoticesModule } from '../module.js';
-import { listMessages, markMessageRead, sendWelcomeMessage } from './messages.js';
+import { deleteMessage, listMessages, readAllMessages, readMessage, unreadCount } from './messages.js';
+import { listBroadcasts, sendBroadcast, sendLetter, withdrawBroadcast } from './broadcasts.js';
+import { unreadOf } from './counts.js';
+import { balanceLetter, contractLetters, isBalanceLetter, isPayoutLetter, limitsLetter, payoutLetter, welcomeLetter, writeLetters, type SystemLetter } from './system-letters.js';
+import { demoLetters, seedDemoBroadcasts } from './demo.js';
 
-const WELCOME_MESSAGES = 'notices.welcome-messages';
+const SCHEMA = 'notices';
+/** Consumer groups (also the consumers' dedupe names). */
+const GROUPS = {
+  members: 'notices.inbox.members',
+  balances: 'notices.inbox.balances',
+  limits: 'notices.inbox.deposit-limits',
+  contracts: 'notices.inbox.contracts',
+  payouts: 'notices.inbox.payouts',
+};
+
+type InboxMethods =
+  | 'listMessages'
+  | 'readMessage'
+  | 'readAllMessages'
+  | 'deleteMessage'
+  | 'unreadCount'
+  | 'unreadCounts'
+  | 'operatorSendBroadcast'
+  | 'operatorListBroadcasts'
+  | 'operatorWithdrawBroadcast'
+  | 'operatorSendLetter';
+
+/**
+ * The members the inbox knows (brand, type, registration; VIP level 0 until the loyalty programme sets it), which
+ * resolve broadcast segments without asking identity.
+ */
+async function projectMembers(tx: Executor, members: readonly MemberRegistered[]): Promise<void> {
+  const records = members.map((member) => ({ member_id: member.memberId, merchant_code: member.merchantCode, type: member.type, registered_at: member.registeredAt }));
+  await tx.execute(
+    sql`INSERT INTO notices.inbox_members (member_id, merchant_code, type, registered_at)
+        SELECT member_id, merchant_code, type, registered_at FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+          AS r(member_id bigint, merchant_code text, type int, registered_at timestamptz)
+        ON CONFLICT (member_id) DO UPDATE SET merchant_code = EXCLUDED.merchant_code, type = EXCLUDED.type, registered_at = EXCLUDED.registered_at`,
+  );
+}
 
 /** The inbox: letters to one member, operator broadcasts, the unread count. */
-export function createInboxModule(deps: NoticesDeps): NoticesModule<'listMessages' | 'markMessageRead'> {
-  const { db, bus } = deps;
+export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods> {
+  const { db, bus, outbox } = deps;
+  /** A consumer's batch as letters; their counts go out when the batch commits (the outbox's notification wakes the relay). */
+  const lettersOf =
+    <P>(toLetters: (payload: P) => SystemLetter[]) =>
+    async (tx: Executor, events: ReadonlyArray<{ payload: P }>): Promise<void> => {
+      await writeLetters(
+        tx,
+        outbox,
+        events.flatMap((event) => toLetters(event.payload)),
+      );
+    };
+
   return {
     handlers: {
-      listMessages: (input) => listMessages(db.orm, input),
-      markMessageRead: (input) => markMessageRead(db.orm, input),
+      listMessages: (input) => listMessages(deps, input),
+      readMessage: (input) => readMessage(deps, input),
+      readAllMessages: (input) => readAllMessages(deps, input),
+      deleteMessage: (input) => deleteMessage(deps, input),
+      unreadCount: (input) => unreadCount(deps, input),
+      unreadCounts: async (input) => ({ counts: await unreadOf(db.orm, input.merchantCode, input.memberIds, input.broadcastId) }),
+      operatorSendBroadcast: (input) => sendBroadcast(deps, input),
+      operatorListBroadcasts: (input) => listBroadcasts(deps, input),
+      operatorWithdrawBroadcast: (input) => withdrawBroadcast(deps, input),
+      operatorSendLetter: (input) => sendLetter(deps, input),
     },
     async start() {
-      return [await consumeBatches({ db, bus }, { schema: 'notices', group: WELCOME_MESSAGES, type: 'member.registered', handle: eachEvent(sendWelcomeMessage) })];
+      if (deps.config.SEED_DEMO && (await seedDemoBroadcasts(db, outbox)) > 0) deps.wakeRelay();
+      return Promise.all([
+        consumeBatches(
+          { db, bus },
+          {
+            schema: SCHEMA,
+            group: GROUPS.members,
+            type: 'member.registered',
+            handle: async (tx, events) => {
+              const members = events.map((event) => event.payload);
+              await projectMembers(tx, members);
+              await lettersOf((member: MemberRegistered) => [welcomeLetter(member), ...(deps.config.SEED_DEMO ? demoLetters(member) : [])])(tx, events);
+            },
+          },
+        ),
+        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.balances, type: 'balance.changed', relevant: isBalanceLetter, handle: lettersOf((change) => [balanceLetter(change)!]) }),
+        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.limits, type: 'deposit_limits.changed', handle: lettersOf((change) => [limitsLetter(change)]) }),
+        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.contracts, type: 'contract.changed', handle: lettersOf(contractLetters) }),
+        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.payouts, type: 'contract.settled', relevant: isPayoutLetter, handle: lettersOf((settled) => [payoutLetter(settled)]) }),
+      ]);
     },
   };
 }

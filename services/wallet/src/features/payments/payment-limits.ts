@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatMinor, type DepositLimits } from '@wps/contracts';
-import type { MemberRef, PaymentsDeps } from './deps.js';
+import { wakeRelay, type MemberRef, type PaymentsDeps } from './deps.js';
 import { changeLimits, LIMIT_PERIODS, settleLimits, type LimitPeriod, type LimitState } from './limits.js';
 import { requestedLimits } from './payment-rules.js';
 import { loadLimits } from './repository.js';
@@ -23,10 +23,16 @@ export async function depositLimits(deps: Pick<PaymentsDeps, 'db' | 'clock'>, me
   return limitsView(settleLimits(await loadLimits(deps.db.orm, member, false), deps.clock()), member.currency);
 }
 
-/** Tightening applies at once, loosening after WALLET_DEPOSIT_LIMIT_COOLING_OFF_HOURS (see limits.ts). */
-export async function setDepositLimits(deps: Pick<PaymentsDeps, 'db' | 'config' | 'clock'>, input: MemberRef & Partial<Record<LimitPeriod, string | null>>): Promise<DepositLimits> {
+/**
+ * Tightening applies at once, loosening after WALLET_DEPOSIT_LIMIT_COOLING_OFF_HOURS (see limits.ts). The change is
+ * announced (`deposit_limits.changed`), so the member finds a letter about it in the inbox.
+ */
+export async function setDepositLimits(
+  deps: Pick<PaymentsDeps, 'db' | 'config' | 'clock' | 'outbox' | 'relay'>,
+  input: MemberRef & Partial<Record<LimitPeriod, string | null>>,
+): Promise<DepositLimits> {
   const requested = requestedLimits(input, input.currency);
-  return deps.db.transaction(async (tx) => {
+  const view = await deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const next = changeLimits(await loadLimits(tx, input, true), requested, now, deps.config.WALLET_DEPOSIT_LIMIT_COOLING_OFF_HOURS * 3_600_000);
     const minor = (value: bigint | null) => (value === null ? null : value.toString());
@@ -38,6 +44,16 @@ export async function setDepositLimits(deps: Pick<PaymentsDeps, 'db' | 'config' 
           ON CONFLICT (merchant_code, member_id, currency) DO UPDATE SET daily_minor = EXCLUDED.daily_minor, weekly_minor = EXCLUDED.weekly_minor,
             monthly_minor = EXCLUDED.monthly_minor, pending = EXCLUDED.pending, pending_effective_at = EXCLUDED.pending_effective_at, updated_at = EXCLUDED.updated_at`,
     );
-    return limitsView(next, input.currency);
+    const limits = limitsView(next, input.currency);
+    await deps.outbox.add(tx, 'deposit_limits.changed', input.memberId, {
+      memberId: input.memberId,
+      merchantCode: input.merchantCode,
+      currency: input.currency,
+      limits,
+      changedAt: now.toISOString(),
+    });
+    return limits;
   });
+  wakeRelay(deps);
+  return view;
 }

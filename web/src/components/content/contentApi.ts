@@ -1,0 +1,13 @@
+/** The content calls of the client: the notices call (spec §7 "Notices") and the help centre. */
+import { NOTICE_TYPES, useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { call } from '../../api';
+
+export type HelpCentreAnswer = UseCaseResponse<UseCases['helpCentre']>;
+export type HelpArticle = HelpCentreAnswer['categories'][number]['articles'][number];
+
+export const contentApi = {
+  /** Banners, player notices, popups, promotions and help notices for the language and the caller's audience. */
+  notices: (language: string, withSession: boolean, signal?: AbortSignal) => call(useCases.notices, { types: NOTICE_TYPES.join(','), platform: 'W', language }, { signal, withSession }),
+  /** The help centre in the language; with `search`, the articles holding its words. */
+  helpCentre: (language: string, search: string, signal?: AbortSignal) => call(useCases.helpCentre, { language, search: search || undefined }, { signal }),
+};
