@@ -9,6 +9,9 @@ import { balanceLetter, contractLetters, isBalanceLetter, isPayoutLetter, limits
 import { demoLetters, seedDemoBroadcasts } from './demo.js';
 
 const SCHEMA = 'notices';
+/** How long a batch of the balances topic may wait for more events. */
+const BALANCES_LINGER_MS = 500;
+
 /** Consumer groups (also the consumers' dedupe names). */
 const GROUPS = {
   members: 'notices.inbox.members',
@@ -87,8 +90,13 @@ export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods
             },
           },
         ),
-        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.balances, type: 'balance.changed', relevant: isBalanceLetter, handle: lettersOf((change) => [balanceLetter(change)!]) }),
-        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.limits, type: 'deposit_limits.changed', handle: lettersOf((change) => [limitsLetter(change)]) }),
+        // The balances topic carries every bet and win: letters wait up to half a second, so a burst is read in a few
+        // large batches rather than thousands of small ones.
+        consumeBatches(
+          { db, bus },
+          { schema: SCHEMA, group: GROUPS.balances, type: 'balance.changed', relevant: isBalanceLetter, lingerMs: BALANCES_LINGER_MS, handle: lettersOf((change) => [balanceLetter(change)!]) },
+        ),
+        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.limits, type: 'deposit_limits.changed', lingerMs: BALANCES_LINGER_MS, handle: lettersOf((change) => [limitsLetter(change)]) }),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.contracts, type: 'contract.changed', handle: lettersOf(contractLetters) }),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.payouts, type: 'contract.settled', relevant: isPayoutLetter, handle: lettersOf((settled) => [payoutLetter(settled)]) }),
       ]);
