@@ -14,6 +14,8 @@ const steps = [
   ['node', [path.join(here, 'live-table.mjs')]],
   ['node', ['--import', 'tsx', path.join(here, 'slots-rtp.mjs')]],
   ['node', ['--import', 'tsx', path.join(here, 'slots-path.mjs'), '--mode', 'both']],
+  ['node', ['--import', 'tsx', path.join(here, 'notices', 'notices-call.mjs')]],
+  ['node', ['--import', 'tsx', path.join(here, 'notices', 'broadcast.mjs')]],
 ];
 let failed = 0;
 for (const [command, args] of steps) {

@@ -3,6 +3,8 @@ import { winnerSchema } from './games.js';
 import { depositLimitsSchema } from './payments.js';
 import { inboxBroadcastSchema, unreadChangedSchema } from './notices-inbox.js';
 import { noticesChangedSchema } from './notices-content.js';
+import { chatMessageEventSchema } from './support-chat.js';
+import { feedbackRepliedEventSchema } from './feedback.js';
 
 /** Topic names. Never rename one in place: add a new version beside it. */
 export const TOPICS = {
@@ -222,6 +224,17 @@ export type HouseTableEvent = z.infer<typeof houseTableEventSchema>;
 export const depositLimitsChangedSchema = z.object({ memberId: z.string(), merchantCode: z.string(), currency: z.string(), limits: depositLimitsSchema, changedAt: z.string() });
 export type DepositLimitsChanged = z.infer<typeof depositLimitsChangedSchema>;
 
+/** An operator sent an approved withdrawal to the member's bank (the held money left the wallet). */
+export const withdrawalPaidSchema = z.object({
+  withdrawalId: z.string(),
+  memberId: z.string(),
+  merchantCode: z.string(),
+  currency: z.string(),
+  amountMinor: z.string(),
+  paidAt: z.string(),
+});
+export type WithdrawalPaid = z.infer<typeof withdrawalPaidSchema>;
+
 /** Every event type with its topic and payload schema; producers and consumers validate against this map. */
 export const EVENTS = {
   'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
@@ -234,10 +247,15 @@ export const EVENTS = {
   'contract.changed': { topic: TOPICS.contractOffers, version: 1, payload: contractChangedSchema },
   'contract.settled': { topic: TOPICS.contractOffers, version: 1, payload: contractSettledSchema },
   'deposit_limits.changed': { topic: TOPICS.balances, version: 1, payload: depositLimitsChangedSchema },
+  'withdrawal.paid': { topic: TOPICS.balances, version: 1, payload: withdrawalPaidSchema },
   'inbox.unread_changed': { topic: TOPICS.notices, version: 1, payload: unreadChangedSchema },
   'inbox.broadcast': { topic: TOPICS.notices, version: 1, payload: inboxBroadcastSchema },
   /** A brand's notices, banners, popups, help centre or licence changed: gateways drop its cached answers and push `notice`. */
   'notices.changed': { topic: TOPICS.notices, version: 1, payload: noticesChangedSchema },
+  /** A support-chat message was stored: pushed to the member and to the operators. */
+  'chat.message': { topic: TOPICS.notices, version: 1, payload: chatMessageEventSchema },
+  /** An operator answered a feedback submission. */
+  'feedback.replied': { topic: TOPICS.notices, version: 1, payload: feedbackRepliedEventSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
-import { CHAT_MESSAGE_EVENT, chatMessageEventSchema, SUPPORT_CHAT_PATH, TOPICS, type ChatMessage, type ChatNotice, type ChatSender, type Conversation, type ConversationStatus } from '@wps/contracts';
+import { chatMessageEventSchema, SUPPORT_CHAT_PATH, type ChatMessage, type ChatNotice, type ChatSender, type Conversation, type ConversationStatus } from '@wps/contracts';
 import type { NoticesDeps } from '../module.js';
 
 interface MessageRow {
@@ -268,15 +267,7 @@ export class SupportChat {
     if (!row) return undefined;
     const view = messageView(row);
     const payload = chatMessageEventSchema.parse({ ...view, memberId: conversation.member_id, account: conversation.account, merchantCode: conversation.merchant_code });
-    await this.deps.outbox.addEnvelope(tx, TOPICS.notices, {
-      id: randomUUID(),
-      type: CHAT_MESSAGE_EVENT,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      source: 'notices',
-      key: conversation.member_id,
-      payload,
-    });
+    await this.deps.outbox.add(tx, 'chat.message', conversation.member_id, payload);
     return view;
   }
 }

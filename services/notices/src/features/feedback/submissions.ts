@@ -1,17 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, newFileKey, rows, type Executor } from '@wps/platform';
-import {
-  FEEDBACK_REPLIED_EVENT,
-  feedbackRepliedEventSchema,
-  TOPICS,
-  type FeedbackDetail,
-  type FeedbackImage,
-  type FeedbackReply,
-  type FeedbackStatus,
-  type FeedbackSummary,
-  type FeedbackType,
-} from '@wps/contracts';
+import { feedbackRepliedEventSchema, type FeedbackDetail, type FeedbackImage, type FeedbackReply, type FeedbackStatus, type FeedbackSummary, type FeedbackType } from '@wps/contracts';
 import { normaliseImage, type NormalisedImage } from '../../infra/images.js';
 import type { NoticesDeps } from '../module.js';
 import { readUploadedImage } from './uploads.js';
@@ -164,15 +153,7 @@ export class FeedbackDesk {
       await tx.execute(sql`UPDATE notices.feedback SET status = 'replied', updated_at = now() WHERE id = ${input.feedbackId}`);
       const payload = feedbackRepliedEventSchema.parse({ feedbackId: input.feedbackId, memberId: submission.member_id, merchantCode: submission.merchant_code, type: submission.type, reply: stored });
       await writeLetters(tx, this.deps.outbox, [feedbackReplyLetter({ feedbackId: input.feedbackId, replyId: stored.id, memberId: submission.member_id, merchantCode: submission.merchant_code })]);
-      await this.deps.outbox.addEnvelope(tx, TOPICS.notices, {
-        id: randomUUID(),
-        type: FEEDBACK_REPLIED_EVENT,
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        source: 'notices',
-        key: submission.member_id,
-        payload,
-      });
+      await this.deps.outbox.add(tx, 'feedback.replied', submission.member_id, payload);
       return stored;
     });
     this.deps.wakeRelay();

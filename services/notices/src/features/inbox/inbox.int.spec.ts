@@ -400,4 +400,17 @@ describe('notices service: the demo brand’s inbox', () => {
     // The agents' broadcast is there too, for agents only.
     expect(await rows(harness.db.orm, sql`SELECT segment FROM notices.broadcasts ORDER BY id`)).toEqual([{ segment: 'brand' }, { segment: 'agents' }]);
   });
+
+  it('writes one letter for a withdrawal sent to the bank, however often the event comes', async () => {
+    const paid = createEnvelope(
+      'withdrawal.paid',
+      '799',
+      { withdrawalId: '77', memberId: '799', merchantCode: DEMO, currency: 'MXN', amountMinor: '25000', paidAt: '2026-11-25T11:00:00.000Z' },
+      'test',
+    );
+    await deliverTo(harness, 'notices.inbox.withdrawals-paid', [paid, paid, createEnvelope('withdrawal.paid', '799', paid.payload, 'test')]);
+    const paidLetters = (await harness.client.listMessages(reader('799', 'EN'))).list.filter((message) => message.kind === 'withdrawal_paid');
+    expect(paidLetters).toHaveLength(1);
+    expect(paidLetters[0]!.content).toContain('250.00');
+  });
 });

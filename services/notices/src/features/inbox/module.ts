@@ -5,7 +5,7 @@ import type { NoticesDeps, NoticesModule } from '../module.js';
 import { deleteMessage, listMessages, readAllMessages, readMessage, unreadCount } from './messages.js';
 import { listBroadcasts, sendBroadcast, sendLetter, withdrawBroadcast } from './broadcasts.js';
 import { unreadOf } from './counts.js';
-import { balanceLetter, contractLetters, isBalanceLetter, isPayoutLetter, limitsLetter, payoutLetter, welcomeLetter, writeLetters, type SystemLetter } from './system-letters.js';
+import { balanceLetter, contractLetters, isBalanceLetter, isPayoutLetter, limitsLetter, payoutLetter, welcomeLetter, withdrawalPaidLetter, writeLetters, type SystemLetter } from './system-letters.js';
 import { demoLetters, seedDemoBroadcasts } from './demo.js';
 
 const SCHEMA = 'notices';
@@ -19,6 +19,7 @@ const GROUPS = {
   limits: 'notices.inbox.deposit-limits',
   contracts: 'notices.inbox.contracts',
   payouts: 'notices.inbox.payouts',
+  withdrawals: 'notices.inbox.withdrawals-paid',
 };
 
 type InboxMethods =
@@ -97,6 +98,7 @@ export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods
           { schema: SCHEMA, group: GROUPS.balances, type: 'balance.changed', relevant: isBalanceLetter, lingerMs: BALANCES_LINGER_MS, handle: lettersOf((change) => [balanceLetter(change)!]) },
         ),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.limits, type: 'deposit_limits.changed', lingerMs: BALANCES_LINGER_MS, handle: lettersOf((change) => [limitsLetter(change)]) }),
+        consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.withdrawals, type: 'withdrawal.paid', lingerMs: BALANCES_LINGER_MS, handle: lettersOf((paid) => [withdrawalPaidLetter(paid)]) }),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.contracts, type: 'contract.changed', handle: lettersOf(contractLetters) }),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.payouts, type: 'contract.settled', relevant: isPayoutLetter, handle: lettersOf((settled) => [payoutLetter(settled)]) }),
       ]);

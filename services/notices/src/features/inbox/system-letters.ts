@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { formatMinor, type BalanceChanged, type ContractChanged, type ContractSettled, type DepositLimitsChanged, type InboxMessageKind, type MemberRegistered } from '@wps/contracts';
+import {
+  formatMinor,
+  type BalanceChanged,
+  type ContractChanged,
+  type ContractSettled,
+  type DepositLimitsChanged,
+  type WithdrawalPaid,
+  type InboxMessageKind,
+  type MemberRegistered,
+} from '@wps/contracts';
 import { rows, type Executor, type Outbox } from '@wps/platform';
 import { announceCounts } from './counts.js';
 import { renderLetter, type LetterParams } from './letters.js';
@@ -56,9 +65,9 @@ export const welcomeLetter = (member: MemberRegistered): SystemLetter => ({
   origin: `welcome:${member.memberId}`,
 });
 
-const BALANCE_KINDS: Partial<Record<string, InboxMessageKind>> = { deposit: 'deposit_approved', withdrawal: 'withdrawal_paid', withdrawal_release: 'withdrawal_rejected' };
+const BALANCE_KINDS: Partial<Record<string, InboxMessageKind>> = { deposit: 'deposit_approved', withdrawal_release: 'withdrawal_rejected' };
 
-/** A credited deposit, a paid withdrawal and a rejected one (its held money released) are written to the member. */
+/** A credited deposit and a rejected withdrawal (its held money released) are written to the member. */
 export const isBalanceLetter = (change: BalanceChanged): boolean => BALANCE_KINDS[change.cause] !== undefined;
 
 export function balanceLetter(change: BalanceChanged): SystemLetter | undefined {
@@ -145,4 +154,13 @@ export const feedbackReplyLetter = (reply: { feedbackId: string; replyId: string
   kind: 'feedback_reply',
   params: { feedbackId: reply.feedbackId },
   origin: `feedback-reply:${reply.replyId}`,
+});
+
+/** A withdrawal sent to the member's bank (the wallet's `withdrawal.paid`; the member's balance did not move then). */
+export const withdrawalPaidLetter = (paid: WithdrawalPaid): SystemLetter => ({
+  memberId: paid.memberId,
+  merchantCode: paid.merchantCode,
+  kind: 'withdrawal_paid',
+  params: { amount: amount(paid.amountMinor, paid.currency), currency: paid.currency },
+  origin: `withdrawal-paid:${paid.withdrawalId}`,
 });

@@ -10,9 +10,9 @@ import { withdrawalView } from './views.js';
 
 /**
  * The operator sent an approved withdrawal to the bank: the held money leaves for the payout clearing account, and
- * the player's confirmation (or the auto-confirm sweep) closes it.
+ * the player's confirmation (or the auto-confirm sweep) closes it. `withdrawal.paid` tells the member (an inbox letter).
  */
-export async function markWithdrawalPaid(deps: Pick<PaymentsDeps, 'db' | 'relay' | 'clock'>, input: { withdrawalId: string; reason?: string; operator: string }): Promise<WithdrawalView> {
+export async function markWithdrawalPaid(deps: Pick<PaymentsDeps, 'db' | 'relay' | 'clock' | 'outbox'>, input: { withdrawalId: string; reason?: string; operator: string }): Promise<WithdrawalView> {
   if (!isPaymentId(input.withdrawalId)) throw new AppError('NOT_FOUND');
   const note = input.reason?.trim();
   const actor = `operator:${input.operator}`;
@@ -36,6 +36,14 @@ export async function markWithdrawalPaid(deps: Pick<PaymentsDeps, 'db' | 'relay'
     });
     await tx.execute(sql`UPDATE wallet.withdrawals SET status = ${status}, paid_at = ${paidAt}::timestamptz, settle_transaction_id = ${posted.transactionId} WHERE id = ${withdrawal.id}`);
     await recordAction(tx, { subjectType: 'withdrawal', subjectId: withdrawal.id, action: 'paid', actor, reason: note, at: deps.clock() });
+    await deps.outbox.add(tx, 'withdrawal.paid', member.memberId, {
+      withdrawalId: withdrawal.id,
+      memberId: member.memberId,
+      merchantCode: member.merchantCode,
+      currency: member.currency,
+      amountMinor: String(withdrawal.amount_minor),
+      paidAt,
+    });
     return withdrawalView((await withdrawalById(tx, withdrawal.id))!);
   });
   wakeRelay(deps);
