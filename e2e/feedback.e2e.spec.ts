@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshUsername } from './support';
+import { freshUsername, hidePopupsToday } from './support';
 
 /**
  * Feedback and complaints on the real client and the real API: the member centre's feedback panel checks images by
@@ -27,12 +27,7 @@ async function openPanelAsNewMember(page: Page, request: APIRequestContext, pref
   const response = await request.put('/wps/member/register', { data: { username: freshUsername(prefix), password, confirmPassword: password, acceptTerms: true } });
   const body = (await response.json()) as { success: boolean; value: { token: string } };
   expect(body.success).toBe(true);
-  // The brand's announcement popups are hidden for the day, as a visitor may choose, so they do not cover the panel.
-  await page.addInitScript(() => {
-    const today = new Date();
-    const pad = (value: number) => String(value).padStart(2, '0');
-    window.localStorage.setItem('POPUP_HIDDEN_ON', `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`);
-  });
+  await hidePopupsToday(page);
   await page.goto(`/member?panel=feedback&token=${encodeURIComponent(body.value.token)}`);
   await expect(page.getByTestId('feedback-panel')).toBeVisible();
   await expect(page.getByTestId('feedback-list-empty')).toBeVisible();

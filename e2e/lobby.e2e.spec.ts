@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { sql } from 'drizzle-orm';
 import { VendorClient } from '../tools/vendor-sim/client';
 import { startEmbedded, type EmbeddedPlatform } from '../embedded/src/host.js';
-import { freshUsername, registerInClient } from './support';
+import { freshUsername, hidePopupsToday, registerInClient } from './support';
 
 /**
  * The game lobby on the real client and the real API: HOME sections, the category view (switch, search, paging),
@@ -311,6 +311,7 @@ test.describe('game lobby for a trial account (own platform, free play on)', () 
 
   test('launch asks a trial account for a real account and launches nothing', async ({ page, request }) => {
     await useEnglish(page);
+    await hidePopupsToday(page);
     const trial = await api<{ token: string }>(request, 'POST', `${platform.url}/wps/session/login/freeplay`, { body: {} });
     let launches = 0;
     page.on('request', (sent) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { hidePopupsToday } from './support';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
 import { PasswordHasher } from '@wps/identity/infra/passwords';
@@ -145,6 +146,8 @@ test('change password from the member centre: the other session ends, this one g
   const elsewhere = await browser.newPage();
   await logIn(elsewhere, member.username, PASSWORD);
   await logIn(page, member.username, PASSWORD);
+
+  await hidePopupsToday(page);
 
   await page.goto(`${platform.url}/member?panel=profile`);
   await expect(page.getByTestId('profile-account')).toHaveText(member.username);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { hidePopupsToday } from './support';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
 import { startEmbedded, type EmbeddedPlatform } from '../embedded/src/host.js';
@@ -95,6 +96,8 @@ test("an unknown affiliate code stops with the spec's dialog, and the username t
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('notice-dialog')).toContainText('invitation code error');
   await page.getByTestId('notice-ok').click();
+
+  await hidePopupsToday(page);
 
   await page.goto(`${platform.url}/register`);
   await page.getByTestId('register-username').fill('DemoPlayer');
@@ -194,12 +197,14 @@ test('maintenance shows its end time, and a blocked address sees the region page
 
   await changeBrand({ regionRestriction: { blockedIpRanges: ['127.0.0.0/8'], blockedCountries: [] } });
   try {
+    await hidePopupsToday(page);
     await page.goto(`${platform.url}/`);
     await expect(page.getByTestId('blocked-page')).toBeVisible();
     await expect(page.getByTestId('blocked-ip')).toContainText('127.0.0.1');
   } finally {
     await changeBrand({ regionRestriction: { blockedIpRanges: [], blockedCountries: [] } });
   }
+  await hidePopupsToday(page);
   await page.goto(`${platform.url}/`);
   await expect(page.getByTestId('home')).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { hidePopupsToday } from './support';
 import { sql } from 'drizzle-orm';
 import { rows } from '@wps/platform';
 import { PasswordHasher } from '@wps/identity/infra/passwords';
@@ -129,6 +130,7 @@ test('trial login: play for free, then deposit asks for a real account', async (
   await page.getByTestId('deposit-button').click();
   await expect(page.getByTestId('notice-dialog')).toContainText('This feature needs a real account');
   await page.getByTestId('notice-ok').click();
+  await hidePopupsToday(page);
   await page.goto(`${platform.url}/member?panel=depositv2`);
   await expect(page.getByTestId('notice-dialog')).toContainText('This feature needs a real account');
   await expect(page).toHaveURL(/\/$/);
@@ -188,6 +190,7 @@ test('remember me keeps the name, never the password, for the next visit; unchec
   expect(Date.now() - saved!.savedAt).toBeLessThan(60_000);
 
   await page.evaluate(() => window.sessionStorage.clear());
+  await hidePopupsToday(page);
   await page.goto(`${platform.url}/login`);
   await expect(page.getByTestId('login-username')).toHaveValue(username);
   await expect(page.getByTestId('login-password')).toHaveValue('');
@@ -204,6 +207,7 @@ test('remember me keeps the name, never the password, for the next visit; unchec
   await page.evaluate((name) => {
     window.localStorage.setItem('rememberLogin', JSON.stringify({ username: name, mobileNum: '', countryDialingCode: '', remember: true, savedAt: Date.now() - 86_400_001 }));
   }, username);
+  await hidePopupsToday(page);
   await page.goto(`${platform.url}/login`);
   await expect(page.getByTestId('login-username')).toHaveValue('');
   await expect(page.getByTestId('login-remember')).not.toBeChecked();

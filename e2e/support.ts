@@ -30,3 +30,16 @@ export async function registerInClient(page: Page, username: string, referralCod
   expect(token).toBeTruthy();
   return token!;
 }
+
+/**
+ * Hides the brand's announcement popups for today in every page of the test, as a visitor may choose, so they do not
+ * cover what the test clicks. The suite does this for its own platform (playwright.config.ts); a test that starts a
+ * platform of its own, on another origin, calls this.
+ */
+export async function hidePopupsToday(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const today = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    window.localStorage.setItem('POPUP_HIDDEN_ON', `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`);
+  });
+}
