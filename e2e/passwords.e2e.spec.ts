@@ -38,6 +38,7 @@ async function createMember(options: { email?: string; mobile?: string } = {}): 
 
 async function openEnglish(page: Page, url: string): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
+  await hidePopupsToday(page);
   await page.goto(platform.url + url);
 }
 

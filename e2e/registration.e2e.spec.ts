@@ -43,6 +43,7 @@ async function changeBrand(update: unknown): Promise<void> {
 
 async function openEnglish(page: Page, url: string): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
+  await hidePopupsToday(page);
   await page.goto(platform.url + url);
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { hidePopupsToday } from './support';
 import { sql } from 'drizzle-orm';
 import { PasswordHasher } from '@wps/identity/infra/passwords';
 import { totpAt } from '@wps/identity/infra/totp';
@@ -61,6 +62,7 @@ test.afterAll(async () => {
 test('enrol an authenticator in the security centre, sign out, and sign in with its code', async ({ page }) => {
   const username = await createMember();
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
+  await hidePopupsToday(page);
   await page.goto(platform.url + '/');
   await signIn(page, username);
   await expect(page.getByTestId('login-modal')).toBeHidden();
@@ -68,6 +70,7 @@ test('enrol an authenticator in the security centre, sign out, and sign in with 
 
   let secret = '';
   await test.step('enrol in the security centre', async () => {
+    await hidePopupsToday(page);
     await page.goto(platform.url + '/member?panel=securityCenter');
     await expect(page.getByTestId('security-panel')).toBeVisible();
     await expect(page.getByTestId('security-2fa-status')).toHaveText('Off');
@@ -90,6 +93,7 @@ test('enrol an authenticator in the security centre, sign out, and sign in with 
 
   await test.step('sign out', async () => {
     // From the home page: leaving the member centre signed out would open the login modal by itself.
+    await hidePopupsToday(page);
     await page.goto(platform.url + '/');
     await expect(page.getByTestId('member-account')).toBeVisible();
     await page.getByTestId('logout-button').click();
@@ -112,6 +116,7 @@ test('enrol an authenticator in the security centre, sign out, and sign in with 
   });
 
   await test.step('the security centre shows the history and the previous login', async () => {
+    await hidePopupsToday(page);
     await page.goto(platform.url + '/member?panel=securityCenter');
     await expect(page.getByTestId('security-2fa-status')).toHaveText('On');
     await expect(page.getByTestId('security-history-row')).toHaveCount(2);
@@ -121,6 +126,7 @@ test('enrol an authenticator in the security centre, sign out, and sign in with 
 
 test('sign in with the Google button against the local OpenID provider', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
+  await hidePopupsToday(page);
   await page.goto(platform.url + '/login');
   await expect(page.getByTestId('login-modal')).toBeVisible();
   await expect(page.getByTestId('social-login-google')).toHaveText('Google');
@@ -140,6 +146,7 @@ test('sign in with the Google button against the local OpenID provider', async (
   await expect(page.getByTestId('member-account')).toHaveText(account);
 
   // A callback that does not carry this browser's state lands back on the site with the spec's message.
+  await hidePopupsToday(page);
   await page.goto(platform.url + '/wps/session/social/google/callback?state=forged&code=x');
   await expect(page.getByTestId('notice-dialog')).toContainText('Login failure. Please try again.');
 });
