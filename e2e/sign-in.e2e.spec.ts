@@ -36,6 +36,7 @@ async function captchaAnswer(key: string): Promise<string> {
 
 async function openEnglish(page: Page, url: string): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
+  await hidePopupsToday(page);
   await page.goto(platform.url + url);
 }
 
