@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
 import { initTracing } from '../tracing.js';
 import { eventBusContract } from './event-bus.contract.js';
 import { KafkaEventBus } from './kafka.js';
@@ -11,18 +13,31 @@ if (!brokers) {
   throw new Error('KAFKA_BROKERS is not set: start the cluster with `bash infra/start.sh` and run with KAFKA_BROKERS=127.0.0.1:59092 (see infra/.state/env)');
 }
 
+const brokerList = brokers
+  .split(',')
+  .map((broker) => broker.trim())
+  .filter(Boolean);
+
 eventBusContract(
   'kafka',
   async () => {
-    const bus = new KafkaEventBus({
-      brokers: brokers
-        .split(',')
-        .map((broker) => broker.trim())
-        .filter(Boolean),
-      clientId: 'contract-test',
-    });
+    const bus = new KafkaEventBus({ brokers: brokerList, clientId: 'contract-test' });
     await bus.connect();
     return bus;
   },
   { timeoutMs: 20_000 },
 );
+
+describe('KafkaEventBus start-up', () => {
+  const buses: KafkaEventBus[] = [];
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+  });
+
+  it('lets services that start together create the same new topics at once, and every one of them subscribes', async () => {
+    const topics = [`race.${randomUUID()}`, `race.${randomUUID()}`, `race.${randomUUID()}`];
+    for (let i = 0; i < 6; i += 1) buses.push(new KafkaEventBus({ brokers: brokerList, clientId: `race-${i}` }));
+    const results = await Promise.allSettled(buses.map((bus, i) => bus.subscribe({ group: `race-${randomUUID()}`, topics: i % 2 ? topics : [...topics].reverse(), handler: async () => undefined })));
+    expect(results.map((result) => result.status)).toEqual(buses.map(() => 'fulfilled'));
+  }, 60_000);
+});

@@ -383,28 +383,40 @@ export class KafkaEventBus implements EventBus {
     await Promise.all([...wanted].map((topic) => this.ensured.get(topic) ?? Promise.resolve()));
   }
 
+  /**
+   * Creates the missing topics and waits until every partition has a leader. Services start together, so another client
+   * may be creating the same topics: a failed or early-returning creation is retried until the topics are ready or the
+   * deadline passes.
+   */
   private async createTopics(topics: string[]): Promise<void> {
-    const existing = new Set(await this.admin.listTopics());
-    const toCreate = topics.filter((topic) => !existing.has(topic));
-    if (toCreate.length > 0) {
-      await this.admin.createTopics({
-        topics: toCreate.map((topic) => ({ topic, numPartitions: this.partitions, replicationFactor: 1 })),
-        waitForLeaders: true,
-        timeout: TOPIC_READY_TIMEOUT_MS,
-      });
-    }
-    // createTopics returns early when another client created some of them first: wait for every leader ourselves.
     const deadline = Date.now() + TOPIC_READY_TIMEOUT_MS;
+    let lastError: unknown;
     for (;;) {
+      try {
+        const existing = new Set(await this.admin.listTopics());
+        const toCreate = topics.filter((topic) => !existing.has(topic));
+        if (toCreate.length > 0) {
+          await this.admin.createTopics({
+            topics: toCreate.map((topic) => ({ topic, numPartitions: this.partitions, replicationFactor: 1 })),
+            waitForLeaders: true,
+            timeout: TOPIC_READY_TIMEOUT_MS,
+          });
+        }
+      } catch (error) {
+        lastError = error;
+        this.logger.warn({ err: error, topics }, 'kafka topic creation did not finish; checking again');
+      }
       try {
         const { topics: metadata } = await this.admin.fetchTopicMetadata({ topics });
         const ready = metadata.length === topics.length && metadata.every((topic) => topic.partitions.length > 0 && topic.partitions.every((p) => p.partitionErrorCode === 0 && p.leader >= 0));
         if (ready) return;
       } catch (error) {
-        if (Date.now() > deadline) throw error;
+        lastError = error;
       }
-      if (Date.now() > deadline) throw new Error(`kafka topics ${topics.join(', ')} have no leaders after ${TOPIC_READY_TIMEOUT_MS / 1000}s`);
-      await sleep(100);
+      if (Date.now() > deadline) {
+        throw new Error(`kafka topics ${topics.join(', ')} have no leaders after ${TOPIC_READY_TIMEOUT_MS / 1000}s`, { cause: lastError });
+      }
+      await sleep(200);
     }
   }
 
