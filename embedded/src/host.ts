@@ -25,7 +25,7 @@ import { DevSmsSink } from '@wps/identity/infra/sms';
 import { walletService } from '@wps/wallet';
 import { createGamesService, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
 import { agentContractsServiceWith } from '@wps/agent-contracts';
-import { pointsService } from '@wps/points';
+import { pointsServiceWith } from '@wps/points';
 import { noticesService } from '@wps/notices';
 import { houseServiceWith } from '@wps/house';
 import { createGateway, type GatewayClients } from '@wps/gateway';
@@ -93,7 +93,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     walletService,
     gamesWithWallet,
     agentContractsServiceWith(walletClient),
-    pointsService,
+    pointsServiceWith(walletClient),
     noticesService,
     houseServiceWith(walletClient),
   ] as AnyDefinition[];

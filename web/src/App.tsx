@@ -22,6 +22,7 @@ import { MEMBER_PATH } from './pages/memberPanels';
 import { SEAMLESS_PATH } from './components/lobby/seamless';
 import { SideMenu } from './components/layout/SideMenu';
 import { ContentOverlays } from './components/content/ContentOverlays';
+import { RedEnvelopeOverlay } from './components/envelopes/RedEnvelopeOverlay';
 
 // Lazy areas (spec §2): Promotions, MemberCenter, Lottery, GameListCenter, GameCenter, AccountGame, Seamless; the password reset
 // page, the house games and the agent centre load the same way.
@@ -39,6 +40,8 @@ const SupportChat = lazyArea(() => import('./pages/chat/SupportChat'));
 const SupportDesk = lazyArea(() => import('./pages/chat/SupportDesk'));
 const AppDownload = lazyArea(() => import('./pages/download/AppDownload'));
 const DomainList = lazyArea(() => import('./pages/domains/DomainList'));
+const PointMall = lazyArea(() => import('./pages/points/PointMall'));
+const VipPage = lazyArea(() => import('./pages/vip/VipPage'));
 
 /** What a route of the normal layout tells the layout about itself. */
 interface LayoutHandle {
@@ -123,6 +126,7 @@ function Shell() {
         {modal === 'forgotPassword' && <ForgotPasswordModal />}
         {modal === 'changePassword' && <ChangePasswordModal />}
         <ContentOverlays />
+        <RedEnvelopeOverlay />
         <ConfirmDialog />
         <NoticeDialog />
         <Toasts />
@@ -162,6 +166,8 @@ export const routes: RouteObject[] = [
           { path: '/promotions', element: area(<Promotions />) },
           { path: '/download', element: area(<AppDownload />) },
           { path: '/domains', element: area(<DomainList />) },
+          { path: '/pointMall', element: area(<PointMall />) },
+          { path: '/vip', element: area(<VipPage />) },
           ...['/live', '/fish', '/rng', '/pvp'].map((path): RouteObject => ({ path, element: area(<GameListCenter />) })),
           ...['/sports', '/esports', '/lott', '/elott', '/cockfight'].map((path): RouteObject => ({ path, element: area(<GameCenter />) })),
           ...['/favorite', '/recent'].map((path): RouteObject => ({ path, element: area(<AccountGame />) })),

@@ -22,6 +22,11 @@ import { INBOX_ERRORS } from './errors-inbox.js';
 import { CHAT_ERRORS } from './errors-chat.js';
 import { FEEDBACK_ERRORS } from './errors-feedback.js';
 import { FILE_ERRORS } from './errors-files.js';
+import { POINTS_ERRORS } from './errors-loyalty-points.js';
+import { VIP_ERRORS } from './errors-loyalty-vip.js';
+import { MISSIONS_ERRORS } from './errors-loyalty-missions.js';
+import { ENVELOPES_ERRORS } from './errors-loyalty-envelopes.js';
+import { REWARDS_ERRORS } from './errors-loyalty-rewards.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -102,6 +107,11 @@ export const ERRORS = {
   ...CHAT_ERRORS,
   ...FEEDBACK_ERRORS,
   ...FILE_ERRORS,
+  ...POINTS_ERRORS,
+  ...VIP_ERRORS,
+  ...MISSIONS_ERRORS,
+  ...ENVELOPES_ERRORS,
+  ...REWARDS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

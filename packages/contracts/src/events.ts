@@ -17,6 +17,7 @@ export const TOPICS = {
   sessions: 'sessions.v1',
   lobby: 'lobby.v1',
   house: 'house.v1',
+  loyalty: 'loyalty.v1',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -235,6 +236,21 @@ export const withdrawalPaidSchema = z.object({
 });
 export type WithdrawalPaid = z.infer<typeof withdrawalPaidSchema>;
 
+/** A member signed in: a session was opened (missions count consecutive days of sign-ins). */
+export const memberSignedInSchema = z.object({ memberId: z.string(), merchantCode: z.string(), signedInAt: z.string() });
+export type MemberSignedIn = z.infer<typeof memberSignedInSchema>;
+
+/**
+ * A push the points service sends through the gateways: to one member's room, or to every socket of the brand when
+ * `memberId` is null. `push` is checked against its type's schema (`push.ts`) by the gateway before it is sent.
+ */
+export const loyaltyPushEventSchema = z.object({
+  merchantCode: z.string(),
+  memberId: z.string().nullable(),
+  push: z.object({ v: z.number(), type: z.string(), data: z.unknown() }),
+});
+export type LoyaltyPushEvent = z.infer<typeof loyaltyPushEventSchema>;
+
 /** Every event type with its topic and payload schema; producers and consumers validate against this map. */
 export const EVENTS = {
   'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
@@ -242,6 +258,7 @@ export const EVENTS = {
   'bet.settled': { topic: TOPICS.bets, version: 1, payload: betSettledSchema },
   'transfer.completed': { topic: TOPICS.transfers, version: 1, payload: transferCompletedSchema },
   'session.ended': { topic: TOPICS.sessions, version: 1, payload: sessionEndedSchema },
+  'member.signed_in': { topic: TOPICS.sessions, version: 1, payload: memberSignedInSchema },
   'lobby.changed': { topic: TOPICS.lobby, version: 1, payload: lobbyChangedSchema },
   'house.table_event': { topic: TOPICS.house, version: 1, payload: houseTableEventSchema },
   'contract.changed': { topic: TOPICS.contractOffers, version: 1, payload: contractChangedSchema },
@@ -256,6 +273,8 @@ export const EVENTS = {
   'chat.message': { topic: TOPICS.notices, version: 1, payload: chatMessageEventSchema },
   /** An operator answered a feedback submission. */
   'feedback.replied': { topic: TOPICS.notices, version: 1, payload: feedbackRepliedEventSchema },
+  /** A loyalty push (points, VIP, missions, red envelopes, rewards) for the gateways to send. */
+  'loyalty.push': { topic: TOPICS.loyalty, version: 1, payload: loyaltyPushEventSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { noticePushSchema } from './notices-content.js';
 import { unreadPushSchema } from './notices-inbox.js';
 import { chatPushSchema } from './support-chat.js';
+import { pointsPushSchema } from './loyalty-points.js';
+import { vipPushSchema } from './loyalty-vip.js';
+import { missionsPushSchema } from './loyalty-missions.js';
+import { envelopePushSchema } from './loyalty-envelopes.js';
+import { rewardsPushSchema } from './loyalty-rewards.js';
 import { contractChangedSchema, contractSettledSchema, houseTableEventSchema, jackpotPushSchema, winnersPushSchema } from './events.js';
 
 /**
@@ -26,6 +31,16 @@ export const pushDataSchemas = {
   notice: noticePushSchema,
   /** A support-chat message in one of the member's conversations. */
   chat: chatPushSchema,
+  /** The member’s points balance after any change. */
+  points: pointsPushSchema,
+  /** The member’s VIP level changed (an upgrade or the monthly re-evaluation). */
+  vip: vipPushSchema,
+  /** A mission leaderboard or the member’s mission progress changed. */
+  missions: missionsPushSchema,
+  /** A red-envelope window opened or closed for the brand. */
+  envelope: envelopePushSchema,
+  /** The number of rewards the member can claim changed. */
+  rewards: rewardsPushSchema,
 } as const;
 export type PushType = keyof typeof pushDataSchemas;
 export type PushData<T extends PushType> = z.infer<(typeof pushDataSchemas)[T]>;

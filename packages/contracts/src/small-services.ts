@@ -20,12 +20,6 @@ export const agentContractsRpc = defineRpc({
 });
 export type AgentContractsRpc = typeof agentContractsRpc;
 
-export const pointsRpc = defineRpc({
-  getPointBalance: {
-    input: z.object({ memberId: memberIdSchema }),
-    output: z.object({ memberId: z.string(), points: z.string() }).nullable(),
-  },
-});
-export type PointsRpc = typeof pointsRpc;
+export { pointsRpc, type PointsRpc } from './loyalty.js';
 
 export { noticesRpc, type NoticesRpc } from './notices.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from './rpc.js';
 import { paymentsRpcMethods } from './payments.js';
 import { agentPayoutRpcMethods } from './agent-payouts.js';
+import { loyaltyPayoutRpcMethods } from './loyalty-payouts.js';
 import { walletBalancesRpcMethods } from './wallet-balances.js';
 import { betRecordPageSchema, betRecordQuerySchema, vendorAnswerSchema, vendorCallInputSchema } from './vendor.js';
 
@@ -85,6 +86,7 @@ export const walletRpc = defineRpc({
   },
   ...paymentsRpcMethods,
   ...agentPayoutRpcMethods,
+  ...loyaltyPayoutRpcMethods,
   ...walletBalancesRpcMethods,
 });
 export type WalletRpc = typeof walletRpc;

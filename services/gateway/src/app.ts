@@ -18,6 +18,7 @@ import { PushHub } from './push.js';
 import { unreadPushFeed } from './push-feeds/unread.js';
 import { noticesPushFeed } from './push-feeds/notices.js';
 import { chatPushFeed } from './push-feeds/chat.js';
+import { loyaltyPushFeed } from './push-feeds/loyalty.js';
 import { contentEdgeOperations } from './routes/content-edge.js';
 import { filesEdgeOperations } from './routes/files-edge.js';
 import { SessionResolver } from './auth.js';
@@ -61,7 +62,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     logger: options.logger,
     clients: options.clients,
     adapter: options.socketAdapter,
-    feeds: [unreadPushFeed, noticesPushFeed, chatPushFeed],
+    feeds: [unreadPushFeed, noticesPushFeed, chatPushFeed, loyaltyPushFeed],
     answers,
     operatorToken: options.operatorToken,
   });

@@ -1,39 +1,153 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeBatches, eachEvent, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { pointsRpc, type PointsRpc } from '@wps/contracts';
+import { AppError, consumeBatches, createHttpClient, eachEvent, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { pointsRpc, walletRpc, type PointsRpc, type RpcClient, type RpcHandlers, type WalletRpc } from '@wps/contracts';
 import { pointsEnv, type PointsConfig } from './config.js';
-import { getPointBalance, openPointAccount } from './features/point-accounts.js';
+import { getPointBalance, openPointAccount } from './features/points/accounts.js';
+import type { PointsDeps, PointsModule } from './features/module.js';
+import { createPointsMallModule } from './features/points/module.js';
+import { createVipModule } from './features/vip/module.js';
+import { createMissionsModule } from './features/missions/module.js';
+import { createEnvelopesModule } from './features/envelopes/module.js';
+import { createRewardsModule } from './features/rewards/module.js';
 
 export const POINTS_SCHEMA = 'points';
 export const pointsMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 const OPEN_ACCOUNTS = 'points.open-accounts';
+const BETS = 'points.bets';
+const DEPOSITS = 'points.deposits';
+const SIGN_INS = 'points.sign-ins';
+/**
+ * Loyalty may lag the money path by this much: under load a batch gathers a few hundred bets, so points, VIP progress
+ * and missions cost one transaction per half second rather than one per round.
+ */
+const LOYALTY_LINGER_MS = 500;
+/** Balance changes that count as deposits for VIP and missions. */
+const DEPOSIT_CAUSES = new Set(['deposit', 'demo_deposit']);
 
-/** The composition root of the points service: points accounts and the consumer that opens them. */
-export async function createPointsService(context: ServiceContext, _config: PointsConfig): Promise<ServiceInstance<PointsRpc>> {
+/**
+ * The composition root of the points service: loyalty. The points ledger and the points mall, VIP, missions, red
+ * envelopes and the reward centre. Settled bets, deposits and sign-ins are read once, in batches, and handed to every
+ * part inside the batch's one transaction. Pushes and VIP changes go out on `loyalty.v1` through one outbox.
+ */
+export async function createPointsService(
+  context: ServiceContext,
+  config: PointsConfig,
+  ports: { wallet: () => RpcClient<WalletRpc> } = { wallet: walletFromConfig(config) },
+): Promise<ServiceInstance<PointsRpc>> {
   const { db, bus } = context;
+  const outbox = new Outbox(POINTS_SCHEMA, 'points');
+  let relay: OutboxRelay | undefined;
+  const deps: PointsDeps = { ...context, config, wallet: ports.wallet, outbox, wakeRelay: () => relay?.wake() };
+  const mall = createPointsMallModule(deps);
+  const vip = createVipModule(deps);
+  const missions = createMissionsModule(deps);
+  const envelopes = createEnvelopesModule(deps);
+  const rewards = createRewardsModule(deps);
+  // In this order: points first, then what VIP and missions make of the same events, then what they granted.
+  const modules: Array<Omit<PointsModule<never>, 'handlers'>> = [mall, vip, missions, envelopes, rewards];
   const subscriptions: Subscription[] = [];
+  const handlers: RpcHandlers<PointsRpc> = {
+    getPointBalance: (input) => getPointBalance(db.orm, input),
+    ...mall.handlers,
+    ...vip.handlers,
+    ...missions.handlers,
+    ...envelopes.handlers,
+    ...rewards.handlers,
+  };
 
   return {
     name: 'points',
     contract: pointsRpc,
-    handlers: {
-      getPointBalance: (input) => getPointBalance(db.orm, input),
-    },
+    handlers,
     async start() {
+      relay = outbox.relay(db, bus, context.logger);
+      relay.start();
       subscriptions.push(await consumeBatches({ db, bus }, { schema: POINTS_SCHEMA, group: OPEN_ACCOUNTS, type: 'member.registered', handle: eachEvent(openPointAccount) }));
+      subscriptions.push(
+        await consumeBatches(
+          { db, bus },
+          {
+            schema: POINTS_SCHEMA,
+            group: BETS,
+            type: 'bet.settled',
+            lingerMs: LOYALTY_LINGER_MS,
+            handle: async (tx, events) => {
+              const bets = events.map((event) => event.payload);
+              for (const module of modules) await module.onBets?.(tx, bets);
+              deps.wakeRelay();
+            },
+          },
+        ),
+      );
+      subscriptions.push(
+        await consumeBatches(
+          { db, bus },
+          {
+            schema: POINTS_SCHEMA,
+            group: DEPOSITS,
+            type: 'balance.changed',
+            lingerMs: LOYALTY_LINGER_MS,
+            // Bets and wins are most of the topic: they open no transaction here.
+            relevant: (change) => DEPOSIT_CAUSES.has(change.cause) && change.amountMinor !== undefined && BigInt(change.amountMinor) > 0n,
+            handle: async (tx, events) => {
+              const deposits = events.map(({ payload, envelope }) => ({
+                memberId: payload.memberId,
+                merchantCode: payload.merchantCode,
+                currency: payload.currency,
+                amountMinor: BigInt(payload.amountMinor!),
+                at: new Date(envelope.occurredAt),
+              }));
+              for (const module of modules) await module.onDeposits?.(tx, deposits);
+              deps.wakeRelay();
+            },
+          },
+        ),
+      );
+      subscriptions.push(
+        await consumeBatches(
+          { db, bus },
+          {
+            schema: POINTS_SCHEMA,
+            group: SIGN_INS,
+            type: 'member.signed_in',
+            handle: async (tx, events) => {
+              const signIns = events.map(({ payload }) => ({ memberId: payload.memberId, merchantCode: payload.merchantCode, at: new Date(payload.signedInAt) }));
+              for (const module of modules) await module.onSignIns?.(tx, signIns);
+              deps.wakeRelay();
+            },
+          },
+        ),
+      );
+      for (const module of modules) subscriptions.push(...(await module.start()));
+      if (config.SEED_DEMO) for (const module of modules) await module.seedDemo?.();
     },
     async stop() {
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
+      await relay?.stop();
     },
   };
 }
 
-export const pointsService: ServiceDefinition<PointsRpc, typeof pointsEnv> = {
+function walletFromConfig(config: PointsConfig): () => RpcClient<WalletRpc> {
+  let remote: RpcClient<WalletRpc> | undefined;
+  return () => {
+    if (!config.WALLET_URL || !config.SERVICE_TOKEN) throw new AppError('SERVICE_UNAVAILABLE');
+    return (remote ??= createHttpClient('wallet', walletRpc, { baseUrl: config.WALLET_URL, serviceToken: config.SERVICE_TOKEN }));
+  };
+}
+
+/**
+ * The service for a host that reaches the wallet in its own way (the embedded host passes its in-process client);
+ * standalone it uses the wallet's internal RPC at WALLET_URL.
+ */
+export const pointsServiceWith = (wallet?: () => RpcClient<WalletRpc>): ServiceDefinition<PointsRpc, typeof pointsEnv> => ({
   name: 'points',
   schema: POINTS_SCHEMA,
   migrationsDir: pointsMigrations,
   defaultPort: 8105,
   env: pointsEnv,
-  create: createPointsService,
-};
+  create: (context, config) => createPointsService(context, config, { wallet: wallet ?? walletFromConfig(config) }),
+});
+
+export const pointsService = pointsServiceWith();

@@ -1,5 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { envBoolean } from '@wps/platform';
 
-/** The points service reads no variables of its own yet; the common ones come from the platform. */
-export const pointsEnv = {};
+export const pointsEnv = {
+  /** The wallet's internal URL (cluster mode), for payouts; the embedded host connects the wallet in process instead. */
+  WALLET_URL: z.string().url().optional(),
+  SERVICE_TOKEN: z.string().min(16).optional(),
+  /** Fills the demo brand's loyalty programme: points ratios and rewards, VIP levels, missions, a red-envelope window. */
+  SEED_DEMO: envBoolean(false),
+};
 export type PointsConfig = z.infer<z.ZodObject<typeof pointsEnv>>;

@@ -11,7 +11,7 @@ import { paymentHandlers } from './features/payments/handlers.js';
 import { BetRecord } from './features/bet-record.js';
 import { TransferVendorMoney } from './features/transfer-vendors.js';
 import { Jackpot } from './features/jackpot.js';
-import { AgentPayouts } from './features/agent-payouts.js';
+import { AgentPayouts, LOYALTY_PAYOUTS } from './features/agent-payouts.js';
 import { memberBalances } from './features/balances.js';
 
 export const WALLET_SCHEMA = 'wallet';
@@ -46,6 +46,10 @@ export async function createWalletService(context: ServiceContext, config: Walle
       vendorTransfer: (input) => transferVendors.transfer(input),
       jackpotPool: (input) => jackpot.pool(input),
       payAgentCommission: (input) => new AgentPayouts({ db, outbox, relay: () => relay }).pay(input),
+      payLoyalty: async ({ memberId, cause, ...input }) => {
+        const paid = await new AgentPayouts({ db, outbox, relay: () => relay }, LOYALTY_PAYOUTS).pay({ ...input, payerMemberId: null, payeeMemberId: memberId, allowPartial: false }, cause);
+        return { transactionId: paid.transactionId!, amountMinor: paid.paidMinor };
+      },
     },
     async start() {
       await vendors.provisionVendors();

@@ -34,6 +34,16 @@ import feedbackEs from './feedback.es.json';
 import feedbackEn from './feedback.en.json';
 import layoutEs from './layout.es.json';
 import layoutEn from './layout.en.json';
+import pointsEs from './points.es.json';
+import pointsEn from './points.en.json';
+import vipEs from './vip.es.json';
+import vipEn from './vip.en.json';
+import missionsEs from './missions.es.json';
+import missionsEn from './missions.en.json';
+import envelopesEs from './envelopes.es.json';
+import envelopesEn from './envelopes.en.json';
+import rewardsEs from './rewards.es.json';
+import rewardsEn from './rewards.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -71,6 +81,11 @@ void i18n.use(initReactI18next).init({
         ...chatEs,
         ...feedbackEs,
         ...layoutEs,
+        ...pointsEs,
+        ...vipEs,
+        ...missionsEs,
+        ...envelopesEs,
+        ...rewardsEs,
       },
     },
     EN: {
@@ -92,6 +107,11 @@ void i18n.use(initReactI18next).init({
         ...chatEn,
         ...feedbackEn,
         ...layoutEn,
+        ...pointsEn,
+        ...vipEn,
+        ...missionsEn,
+        ...envelopesEn,
+        ...rewardsEn,
       },
     },
   },

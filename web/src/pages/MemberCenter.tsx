@@ -12,6 +12,9 @@ import { SecurityPanel } from '../components/member/security/SecurityPanel';
 import { ProfilePanel } from '../components/member/profile/ProfilePanel';
 import { MessagesPanel } from '../components/member/messages/MessagesPanel';
 import { FeedbackPanel } from '../components/member/feedback/FeedbackPanel';
+import { RewardCenterPanel } from '../components/member/rewards/RewardCenterPanel';
+import { BonusDetailsPanel } from '../components/member/rewards/BonusDetailsPanel';
+import { MissionsPanel } from '../components/member/missions/MissionsPanel';
 import { isPanel, MEMBER_PANELS, panelLink, type MemberPanel } from './memberPanels';
 
 const PANELS: Record<MemberPanel, ComponentType> = {
@@ -24,6 +27,9 @@ const PANELS: Record<MemberPanel, ComponentType> = {
   profile: ProfilePanel,
   messageV2: MessagesPanel,
   feedback: FeedbackPanel,
+  rewardCenter: RewardCenterPanel,
+  bonusDetails: BonusDetailsPanel,
+  missionLeaderboard: MissionsPanel,
 };
 
 /** The member centre (lazy area "MemberCenter"): login required, trial accounts refused. */

@@ -1,5 +1,18 @@
 /** Panel names are the spec's (§2 "Member centre panel pages"); the query `?panel=` picks one. */
-export const MEMBER_PANELS = ['depositv2', 'withdraw', 'transferFund', 'transactionHistory', 'personalHistoryCopy', 'securityCenter', 'profile', 'messageV2', 'feedback'] as const;
+export const MEMBER_PANELS = [
+  'depositv2',
+  'withdraw',
+  'transferFund',
+  'transactionHistory',
+  'personalHistoryCopy',
+  'securityCenter',
+  'profile',
+  'messageV2',
+  'feedback',
+  'rewardCenter',
+  'bonusDetails',
+  'missionLeaderboard',
+] as const;
 export type MemberPanel = (typeof MEMBER_PANELS)[number];
 
 export const MEMBER_PATH = '/member';

@@ -18,6 +18,11 @@ import { inboxUseCases } from './inbox.js';
 import { supportChatUseCases } from './support-chat.js';
 import { feedbackUseCases } from './feedback.js';
 import { fileUseCases } from './files.js';
+import { pointsMallUseCases } from './loyalty-points.js';
+import { vipUseCases } from './loyalty-vip.js';
+import { missionsUseCases } from './loyalty-missions.js';
+import { envelopesUseCases } from './loyalty-envelopes.js';
+import { rewardsUseCases } from './loyalty-rewards.js';
 
 /**
  * Every public call of the platform, declared once (see `use-case.ts`). The gateway mounts these, the web client
@@ -43,6 +48,11 @@ export const useCases = {
   ...supportChatUseCases,
   ...feedbackUseCases,
   ...fileUseCases,
+  ...pointsMallUseCases,
+  ...vipUseCases,
+  ...missionsUseCases,
+  ...envelopesUseCases,
+  ...rewardsUseCases,
 };
 export type UseCases = typeof useCases;
 export type UseCaseId = keyof UseCases;

@@ -72,6 +72,19 @@ describe('agent contract commissions through the ledger', () => {
     expect(await balance('32')).toBe('6020.00');
   });
 
+  it('pays loyalty from the brand’s loyalty account, once per key, with its cause', async () => {
+    const key = randomUUID();
+    const loyalty = (amountMinor: string, cause: 'points' | 'bonus' = 'points') =>
+      harness.client.payLoyalty({ key, merchantCode: 'DEMO', currency: 'MXN', memberId: '33', amountMinor, cause, causeRef: `convert:${key}` });
+    const first = await loyalty('1000');
+    expect(first).toEqual({ transactionId: expect.any(String), amountMinor: '1000' });
+    expect(await loyalty('1000')).toEqual(first);
+    await expect(loyalty('1000', 'bonus')).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    expect(await balance('33')).toBe('10.00');
+    const [tx] = await rows<{ cause: string; actor: string; cause_ref: string }>(harness.db.orm, sql`SELECT cause, actor, cause_ref FROM wallet.transactions WHERE id = ${first.transactionId}`);
+    expect(tx).toEqual({ cause: 'points', actor: 'points', cause_ref: `convert:${key}` });
+  });
+
   it('keeps the ledger summing to zero with no member below zero', async () => {
     expect(await harness.client.ledgerCheck({})).toEqual({ imbalances: [], negativeAccounts: 0 });
   });

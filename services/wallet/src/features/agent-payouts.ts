@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, rows, type Database, type Outbox, type OutboxRelay } from '@wps/platform';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
-import { ensureAccount, postTransaction, type AccountRow } from '../infra/ledger-store.js';
+import { ensureAccount, postTransaction, type AccountRow, type Cause } from '../infra/ledger-store.js';
 import { announceBalances } from './balances.js';
 import { oncePerKey } from './payments/once-per-key.js';
 
@@ -25,7 +25,17 @@ export interface AgentCommissionAnswer {
 
 /** The brand's house account that agent commissions paid by the platform come from; it may go negative. */
 export const COMMISSION_HOUSE = 'agent-commissions';
-const ACTOR = 'agent-contracts';
+
+/** Where one kind of payout is kept and posted: its answers' table, the brand's house account, who posts it and why. */
+export interface PayoutKind {
+  op: string;
+  table: 'agent_payouts' | 'loyalty_payouts';
+  house: string;
+  actor: string;
+}
+const AGENT_COMMISSIONS: PayoutKind = { op: 'payAgentCommission', table: 'agent_payouts', house: COMMISSION_HOUSE, actor: 'agent-contracts' };
+/** Loyalty payouts (points conversions, rewards, bonuses, red envelopes), from the brand's loyalty house account. */
+export const LOYALTY_PAYOUTS: PayoutKind = { op: 'payLoyalty', table: 'loyalty_payouts', house: 'loyalty', actor: 'points' };
 
 /**
  * Agent contract commissions. An upline pays its direct downline from its own spendable balance, as much as it holds
@@ -33,13 +43,20 @@ const ACTOR = 'agent-contracts';
  * account. Once per key: a repeat answers the first result, also when nothing could be paid.
  */
 export class AgentPayouts {
-  constructor(private readonly deps: { db: Database; outbox: Outbox; relay: () => OutboxRelay | undefined }) {}
+  constructor(
+    private readonly deps: { db: Database; outbox: Outbox; relay: () => OutboxRelay | undefined },
+    private readonly kind: PayoutKind = AGENT_COMMISSIONS,
+  ) {}
 
-  async pay(input: AgentCommissionInput): Promise<AgentCommissionAnswer> {
+  async pay(input: AgentCommissionInput, cause: Cause = 'commission'): Promise<AgentCommissionAnswer> {
+    const { op, house, actor } = this.kind;
+    const table = sql.raw(`wallet.${this.kind.table}`);
     if (input.payerMemberId === input.payeeMemberId) throw new AppError('VALIDATION_FAILED', { field: 'payeeMemberId' });
     const amountMinor = BigInt(input.amountMinor);
     const hash = requestHash({
-      op: 'payAgentCommission',
+      op,
+      // Commission answers stored before other causes existed were hashed without one.
+      ...(cause === 'commission' ? {} : { cause }),
       currency: input.currency,
       payer: input.payerMemberId,
       payee: input.payeeMemberId,
@@ -51,7 +68,7 @@ export class AgentPayouts {
       async () => {
         const [row] = await rows<{ request_hash: string; response: unknown }>(
           this.deps.db.orm,
-          sql`SELECT request_hash, response FROM wallet.agent_payouts WHERE merchant_code = ${input.merchantCode} AND key = ${input.key}`,
+          sql`SELECT request_hash, response FROM ${table} WHERE merchant_code = ${input.merchantCode} AND key = ${input.key}`,
         );
         return row && { hash: row.request_hash, answer: (typeof row.response === 'string' ? JSON.parse(row.response) : row.response) as AgentCommissionAnswer };
       },
@@ -63,7 +80,7 @@ export class AgentPayouts {
           let paidMinor = amountMinor;
           let payerBalanceMinor: bigint | undefined;
           if (input.payerMemberId === null) {
-            payer = await ensureAccount(tx, { merchantCode, ownerType: 'house', ownerId: COMMISSION_HOUSE, currency }, true);
+            payer = await ensureAccount(tx, { merchantCode, ownerType: 'house', ownerId: house, currency }, true);
           } else {
             payer = await ensureAccount(tx, { merchantCode, ownerType: 'member', ownerId: input.payerMemberId, currency });
             // Locks the payer's account, so the balance read is the balance paid from.
@@ -80,17 +97,17 @@ export class AgentPayouts {
           if (paidMinor > 0n) {
             const posted = await postTransaction(tx, {
               merchantCode,
-              cause: 'commission',
+              cause,
               causeRef: input.causeRef,
-              actor: ACTOR,
+              actor,
               legs: transferLegs(payer.id, payee.id, currency, paidMinor),
             });
             transactionId = posted.transactionId;
-            await announceBalances(this.deps.outbox, tx, merchantCode, posted.transactionId, 'commission', posted.legs);
+            await announceBalances(this.deps.outbox, tx, merchantCode, posted.transactionId, cause, posted.legs);
           }
           const answer: AgentCommissionAnswer = { transactionId, paidMinor: paidMinor.toString(), ...(payerBalanceMinor === undefined ? {} : { payerBalanceMinor: payerBalanceMinor.toString() }) };
           await tx.execute(
-            sql`INSERT INTO wallet.agent_payouts (merchant_code, key, request_hash, payer_member_id, payee_member_id, currency, amount_minor, paid_minor, transaction_id, response)
+            sql`INSERT INTO ${table} (merchant_code, key, request_hash, payer_member_id, payee_member_id, currency, amount_minor, paid_minor, transaction_id, response)
                 VALUES (${merchantCode}, ${input.key}, ${hash}, ${input.payerMemberId}, ${input.payeeMemberId}, ${currency}, ${input.amountMinor}::bigint,
                         ${paidMinor.toString()}::bigint, ${transactionId}::uuid, ${JSON.stringify(answer)}::jsonb)`,
           );

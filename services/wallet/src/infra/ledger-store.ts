@@ -21,7 +21,8 @@ export type Cause =
   | 'commission'
   | 'adjustment'
   | 'demo_deposit'
-  | 'jackpot';
+  | 'jackpot'
+  | 'points';
 
 export interface AccountRef {
   merchantCode: string;

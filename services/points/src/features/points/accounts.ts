@@ -9,10 +9,10 @@ export interface PointBalance {
 }
 
 /** Opens the member's points account at zero; an account that exists already is left as it is. */
-export async function openPointAccount(tx: Executor, member: Pick<MemberRegistered, 'memberId' | 'merchantCode'>): Promise<void> {
+export async function openPointAccount(tx: Executor, member: Pick<MemberRegistered, 'memberId' | 'merchantCode' | 'currency'>): Promise<void> {
   await tx.execute(
-    sql`INSERT INTO points.point_accounts (member_id, merchant_code) VALUES (${member.memberId}, ${member.merchantCode})
-        ON CONFLICT (member_id) DO NOTHING`,
+    sql`INSERT INTO points.point_accounts (member_id, merchant_code, currency) VALUES (${member.memberId}, ${member.merchantCode}, ${member.currency})
+        ON CONFLICT (member_id) DO UPDATE SET currency = EXCLUDED.currency WHERE point_accounts.currency IS NULL`,
   );
 }
 

@@ -1,0 +1,2 @@
+-- 003_points_mall: tables of this part of the points service.
+SELECT 1;

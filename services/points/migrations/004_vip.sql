@@ -1,0 +1,2 @@
+-- 004_vip: tables of this part of the points service.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- 005_missions: tables of this part of the points service.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- 006_envelopes: tables of this part of the points service.
+SELECT 1;
