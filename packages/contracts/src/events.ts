@@ -5,6 +5,7 @@ import { inboxBroadcastSchema, unreadChangedSchema } from './notices-inbox.js';
 import { noticesChangedSchema } from './notices-content.js';
 import { chatMessageEventSchema } from './support-chat.js';
 import { feedbackRepliedEventSchema } from './feedback.js';
+import { vipChangedSchema } from './loyalty-vip.js';
 
 /** Topic names. Never rename one in place: add a new version beside it. */
 export const TOPICS = {
@@ -275,6 +276,8 @@ export const EVENTS = {
   'feedback.replied': { topic: TOPICS.notices, version: 1, payload: feedbackRepliedEventSchema },
   /** A loyalty push (points, VIP, missions, red envelopes, rewards) for the gateways to send. */
   'loyalty.push': { topic: TOPICS.loyalty, version: 1, payload: loyaltyPushEventSchema },
+  /** A member's VIP level changed (an upgrade, the monthly re-evaluation, an operator): the inbox writes upgrades to the member. */
+  'vip.changed': { topic: TOPICS.loyalty, version: 1, payload: vipChangedSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

@@ -29,6 +29,8 @@ export const INBOX_MESSAGE_KINDS = [
   'contract_payout',
   /** The operator answered one of the member's feedback submissions. */
   'feedback_reply',
+  /** The member reached a higher VIP level. */
+  'vip_upgrade',
   /** A letter an operator wrote to this member. */
   'letter',
   /** A broadcast to a segment the member belongs to. */

@@ -6,6 +6,7 @@ import type { ServerOptions } from 'socket.io';
 import { createHttpApp, healthRoutes, type EventBus, type KeyValueStore, type Logger } from '@wps/platform';
 import type { GatewayClients } from './clients.js';
 import { moneyEdgeOperations } from './routes/money-edge.js';
+import { pointsEdgeOperations } from './routes/points-edge.js';
 import { operatorEdgeOperations } from './routes/operator-edge.js';
 import { sandboxPayEdgeOperations } from './routes/sandbox-pay.js';
 import { identityEdgeOperations } from './routes/identity-edge.js';
@@ -80,6 +81,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         ...gamesEdgeOperations,
         ...houseEdgeOperations,
         ...moneyEdgeOperations,
+        ...pointsEdgeOperations,
         ...identityEdgeOperations,
         ...accountEdgeOperations(sessions, (token) => push.endSession(token)),
         ...operatorEdgeOperations(sessions),

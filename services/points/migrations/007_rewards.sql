@@ -19,8 +19,23 @@ CREATE TABLE {{schema}}.reward_grants (
   claimed_at timestamptz,
   -- The wallet transaction or points transaction that paid it.
   paid_ref text,
+  -- When the payment was made. A claimed money reward is recorded (with its payment key, `grant:<id>`) before the
+  -- wallet is called; one claimed but not paid yet is paid again with the same key, so it is paid exactly once.
+  paid_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (merchant_code, source, source_ref),
-  CHECK ((kind = 'points') = (points > 0) AND (kind = 'points') = (amount_minor = 0))
+  CHECK ((kind = 'points') = (points > 0) AND (kind = 'points') = (amount_minor = 0)),
+  CHECK (status <> 'claimed' OR claimed_at IS NOT NULL),
+  CHECK (paid_at IS NULL OR status = 'claimed')
 );
 CREATE INDEX reward_grants_by_member ON {{schema}}.reward_grants (member_id, status, id DESC);
+CREATE INDEX reward_grants_received ON {{schema}}.reward_grants (member_id, claimed_at DESC) WHERE status = 'claimed';
+CREATE INDEX reward_grants_unpaid ON {{schema}}.reward_grants (claimed_at) WHERE status = 'claimed' AND paid_at IS NULL;
+CREATE INDEX reward_grants_expiring ON {{schema}}.reward_grants (expires_at) WHERE status = 'available' AND expires_at IS NOT NULL;
+
+-- The order of each member's `rewards` pushes: one more on every change of the claimable count.
+CREATE TABLE {{schema}}.reward_counters (
+  member_id bigint PRIMARY KEY,
+  merchant_code text NOT NULL,
+  version bigint NOT NULL DEFAULT 0
+);

@@ -18,10 +18,13 @@ const BETS = 'points.bets';
 const DEPOSITS = 'points.deposits';
 const SIGN_INS = 'points.sign-ins';
 /**
- * Loyalty may lag the money path by this much: under load a batch gathers a few hundred bets, so points, VIP progress
- * and missions cost one transaction per half second rather than one per round.
+ * Settled bets may wait this long for more to gather into one batch: points, VIP progress and missions then cost one
+ * transaction per tenth of a second and partition rather than one per round, and the leaderboard push still reaches
+ * the member well inside its 250 ms.
  */
-const LOYALTY_LINGER_MS = 500;
+const BETS_LINGER_MS = 100;
+/** Deposits change nothing a member watches live to the millisecond: they gather for longer. */
+const DEPOSITS_LINGER_MS = 500;
 /** Balance changes that count as deposits for VIP and missions. */
 const DEPOSIT_CAUSES = new Set(['deposit', 'demo_deposit']);
 
@@ -71,7 +74,7 @@ export async function createPointsService(
             schema: POINTS_SCHEMA,
             group: BETS,
             type: 'bet.settled',
-            lingerMs: LOYALTY_LINGER_MS,
+            lingerMs: BETS_LINGER_MS,
             handle: async (tx, events) => {
               const bets = events.map((event) => event.payload);
               for (const module of modules) await module.onBets?.(tx, bets);
@@ -87,7 +90,7 @@ export async function createPointsService(
             schema: POINTS_SCHEMA,
             group: DEPOSITS,
             type: 'balance.changed',
-            lingerMs: LOYALTY_LINGER_MS,
+            lingerMs: DEPOSITS_LINGER_MS,
             // Bets and wins are most of the topic: they open no transaction here.
             relevant: (change) => DEPOSIT_CAUSES.has(change.cause) && change.amountMinor !== undefined && BigInt(change.amountMinor) > 0n,
             handle: async (tx, events) => {

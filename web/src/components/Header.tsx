@@ -13,6 +13,8 @@ import { ArrowUpIcon, EyeIcon, EyeOffIcon, GiftIcon, LogoMark, LogoutIcon, PlusI
 import { useDropdown } from '../hooks/useDropdown';
 import { SideMenuToggle } from './layout/SideMenu';
 import { UnreadBadge } from './member/messages/UnreadBadge';
+import { VipAvatarLabel } from '../pages/vip/VipAvatarLabel';
+import { MissionsBadge } from './member/missions/MissionsBadge';
 
 function BalanceBox() {
   const { t } = useTranslation();
@@ -63,6 +65,7 @@ function MemberMenu({ account }: { account: string }) {
         <span className="avatar" aria-hidden>
           <UserIcon />
           <UnreadBadge className="header-avatar-badge" />
+          <VipAvatarLabel />
         </span>
         <span className="member-account" data-testid="member-account">
           {account}
@@ -74,6 +77,7 @@ function MemberMenu({ account }: { account: string }) {
             <Link key={panel} role="menuitem" to={panelLink(panel)} className="member-menu-item" data-testid={`member-menu-${panel}`}>
               {t(`panel_${panel}`)}
               {panel === 'messageV2' && <UnreadBadge className="side-badge" />}
+              {panel === 'missionLeaderboard' && <MissionsBadge className="side-badge" />}
             </Link>
           ))}
           {member?.isAgent && (

@@ -14,6 +14,7 @@ import { MessagesPanel } from '../components/member/messages/MessagesPanel';
 import { FeedbackPanel } from '../components/member/feedback/FeedbackPanel';
 import { RewardCenterPanel } from '../components/member/rewards/RewardCenterPanel';
 import { BonusDetailsPanel } from '../components/member/rewards/BonusDetailsPanel';
+import { RewardBadge } from '../components/member/rewards/RewardBadge';
 import { MissionsPanel } from '../components/member/missions/MissionsPanel';
 import { isPanel, MEMBER_PANELS, panelLink, type MemberPanel } from './memberPanels';
 
@@ -68,6 +69,7 @@ export default function MemberCenter() {
         {MEMBER_PANELS.map((name) => (
           <Link key={name} to={panelLink(name)} className={`member-nav-item${name === panel ? ' active' : ''}`} aria-current={name === panel ? 'page' : undefined} data-testid={`member-nav-${name}`}>
             {t(`panel_${name}`)}
+            {name === 'rewardCenter' && <RewardBadge />}
           </Link>
         ))}
       </nav>

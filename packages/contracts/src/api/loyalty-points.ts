@@ -1,4 +1,197 @@
-import type { UseCase } from '../use-case.js';
+import { z } from 'zod';
+import { edgeUseCase, serviceUseCase, type UseCase } from '../use-case.js';
+import {
+  convertBodySchema,
+  pointConfigBodySchema,
+  pointPageQuerySchema,
+  pointRewardBodySchema,
+  pointsMallRpcMethods as rpc,
+  redeemBodySchema,
+  redemptionsQuerySchema,
+  reviewBodySchema,
+} from '../loyalty-points.js';
 
-/** The points mall: the points ledger, the rewards, redemptions and conversion. */
-export const pointsMallUseCases = {} satisfies Record<string, UseCase>;
+const MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode', currency: 'currency' } as const;
+const common = { tag: 'Points', rateLimit: 'ip' } as const;
+/** The back office: the operator API token. */
+const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent: false } as const;
+const OPERATOR = { operator: 'operator' } as const;
+const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
+const rewardId = z.string().refine((value) => /^[1-9][0-9]{0,17}$/.test(value), { params: { errorCode: 'POINT_REWARD_NOT_FOUND' } });
+const referenceNo = z.string().refine((value) => /^[A-Z0-9]{1,40}$/.test(value), { params: { errorCode: 'POINT_REDEMPTION_NOT_FOUND' } });
+const BASE = '/operator/v1/merchants/:merchantCode/points';
+
+/** The points mall (spec §3 "Points", §7 "Agent and points"): the member's points and rewards, and the operator's settings. */
+export const pointsMallUseCases = {
+  pointBalance: serviceUseCase({
+    ...common,
+    id: 'pointBalance',
+    summary: 'The member’s current points, what they changed by today, and the conversion ratio',
+    method: 'GET',
+    paths: ['/wps/relay/MCS2_getPointBalance'],
+    auth: 'member',
+    idempotent: false,
+    request: z.object({}),
+    response: rpc.getPointSummary.output,
+    operation: { service: 'points', method: 'getPointSummary' },
+    context: MEMBER,
+  }),
+  pointRewards: serviceUseCase({
+    ...common,
+    id: 'pointRewards',
+    summary: 'The rewards of the points mall the member can redeem, in display order',
+    method: 'GET',
+    paths: ['/wps/relay/MCS2_getPointReward', '/wps/relay/getPointReward'],
+    auth: 'member',
+    idempotent: false,
+    request: z.object({}),
+    response: rpc.listPointRewards.output,
+    operation: { service: 'points', method: 'listPointRewards' },
+    context: MEMBER,
+  }),
+  redeemPointList: serviceUseCase({
+    ...common,
+    id: 'redeemPointList',
+    summary: 'The member’s redeem history, newest first, paged: reference number, time, type, name, quantity, points, amount, status, remark',
+    method: 'GET',
+    paths: ['/wps/relay/MCS2_getRedeemPointList', '/wps/relay/getRedeemPointList'],
+    auth: 'member',
+    idempotent: false,
+    request: redemptionsQuerySchema,
+    response: rpc.listRedemptions.output,
+    operation: { service: 'points', method: 'listRedemptions' },
+    context: MEMBER,
+  }),
+  pointConfig: serviceUseCase({
+    ...common,
+    id: 'pointConfig',
+    summary: 'The brand’s points rules: the valid bet per point for each game type, and the conversion rate and minimum',
+    method: 'GET',
+    paths: ['/wps/relay/MCS2_getPointConfig', '/wps/relay/getPointConfig'],
+    auth: 'member',
+    idempotent: false,
+    request: z.object({}),
+    response: rpc.getPointConfig.output,
+    operation: { service: 'points', method: 'getPointConfig' },
+    context: { merchantCode: 'merchantCode', currency: 'currency' },
+  }),
+  pointDetails: serviceUseCase({
+    ...common,
+    id: 'pointDetails',
+    summary: 'The member’s points transactions, newest first, paged, each with the balance after it',
+    method: 'GET',
+    paths: ['/wps/relay/MCS2_getPointDetails'],
+    auth: 'member',
+    idempotent: false,
+    request: pointPageQuerySchema,
+    response: rpc.listPointDetails.output,
+    operation: { service: 'points', method: 'listPointDetails' },
+    context: MEMBER,
+  }),
+  redeemPointReward: edgeUseCase({
+    ...common,
+    id: 'redeemPointReward',
+    summary: 'Redeems a reward for points, against the payment password',
+    description:
+      'Refused with nothing spent: a wrong payment password, fewer points than the reward costs (POINTS_INSUFFICIENT), no stock left ' +
+      '(POINT_REWARD_OUT_OF_STOCK), the per-member daily or lifetime limit reached (POINT_REWARD_LIMIT_REACHED), goods without a delivery ' +
+      'address (POINT_DELIVERY_REQUIRED). Cash and bonus rewards that need no approval are approved and paid at once; the others stay in ' +
+      'process until an operator approves or rejects them (a rejection returns the points). The same Idempotency-Key answers the first result.',
+    method: 'POST',
+    paths: ['/wps/relay/passwordCheck/MCS2_redeemPointReward'],
+    auth: 'real-member',
+    idempotent: true,
+    request: redeemBodySchema,
+    response: rpc.redeemPointReward.output,
+    operation: { edge: 'redeemPointReward' },
+  }),
+  convertPoint: edgeUseCase({
+    ...common,
+    id: 'convertPoint',
+    summary: 'Converts points to cash at the brand’s rate, against the payment password',
+    description:
+      'Whole points only, at least the brand’s minimum (POINTS_AMOUNT_INVALID, POINTS_CONVERT_MIN, POINTS_INSUFFICIENT). The cash is paid ' +
+      'to the wallet exactly once per Idempotency-Key: a repeat answers the first result, and a conversion whose payment failed is paid on the repeat.',
+    method: 'POST',
+    paths: ['/wps/relay/passwordCheck/MCS2_convertPoint'],
+    auth: 'real-member',
+    idempotent: true,
+    request: convertBodySchema,
+    response: rpc.convertPoints.output,
+    operation: { edge: 'convertPoint' },
+  }),
+  operatorPointRewards: serviceUseCase({
+    ...desk,
+    id: 'operatorPointRewards',
+    summary: 'The brand’s points mall rewards, enabled or not, with stock and voucher codes left',
+    method: 'GET',
+    paths: [`${BASE}/rewards`],
+    request: z.object({ merchantCode }),
+    response: rpc.operatorListPointRewards.output,
+    operation: { service: 'points', method: 'operatorListPointRewards' },
+  }),
+  operatorCreatePointReward: serviceUseCase({
+    ...desk,
+    id: 'operatorCreatePointReward',
+    summary: 'Adds a reward to the points mall (cash, bonus, voucher or goods)',
+    method: 'POST',
+    paths: [`${BASE}/rewards`],
+    request: pointRewardBodySchema.extend({ merchantCode }),
+    response: rpc.operatorCreatePointReward.output,
+    operation: { service: 'points', method: 'operatorCreatePointReward' },
+    context: OPERATOR,
+  }),
+  operatorUpdatePointReward: serviceUseCase({
+    ...desk,
+    id: 'operatorUpdatePointReward',
+    summary: 'Replaces a reward’s settings; redemptions made keep what they were',
+    method: 'PUT',
+    paths: [`${BASE}/rewards/:rewardId`],
+    request: pointRewardBodySchema.extend({ merchantCode, rewardId }),
+    response: rpc.operatorUpdatePointReward.output,
+    operation: { service: 'points', method: 'operatorUpdatePointReward' },
+    context: OPERATOR,
+  }),
+  operatorLoadVoucherCodes: serviceUseCase({
+    ...desk,
+    id: 'operatorLoadVoucherCodes',
+    summary: 'Loads voucher codes into a voucher reward’s pool; codes already loaded are skipped',
+    method: 'POST',
+    paths: [`${BASE}/rewards/:rewardId/codes`],
+    bodyLimit: '512kb',
+    request: z.object({ merchantCode, rewardId, codes: rpc.operatorLoadVoucherCodes.input.shape.codes }),
+    response: rpc.operatorLoadVoucherCodes.output,
+    operation: { service: 'points', method: 'operatorLoadVoucherCodes' },
+  }),
+  operatorRedemptions: serviceUseCase({
+    ...desk,
+    id: 'operatorRedemptions',
+    summary: 'The brand’s redemptions, by status, oldest in process first',
+    method: 'GET',
+    paths: [`${BASE}/redemptions`],
+    request: redemptionsQuerySchema.extend({ merchantCode }),
+    response: rpc.operatorListRedemptions.output,
+    operation: { service: 'points', method: 'operatorListRedemptions' },
+  }),
+  operatorReviewRedemption: serviceUseCase({
+    ...desk,
+    id: 'operatorReviewRedemption',
+    summary: 'Approves a redemption in process (pays cash and bonus, hands out voucher codes) or rejects it with a remark (returns the points and the stock)',
+    method: 'POST',
+    paths: [`${BASE}/redemptions/:referenceNo/review`],
+    request: reviewBodySchema.extend({ merchantCode, referenceNo }),
+    response: rpc.operatorReviewRedemption.output,
+    operation: { service: 'points', method: 'operatorReviewRedemption' },
+    context: OPERATOR,
+  }),
+  operatorSetPointConfig: serviceUseCase({
+    ...desk,
+    id: 'operatorSetPointConfig',
+    summary: 'Sets the brand’s points ratios per game type and the conversion rate and minimum; fields left out keep their value',
+    method: 'PUT',
+    paths: [`${BASE}/config`],
+    request: pointConfigBodySchema.extend({ merchantCode }),
+    response: rpc.operatorSetPointConfig.output,
+    operation: { service: 'points', method: 'operatorSetPointConfig' },
+  }),
+} satisfies Record<string, UseCase>;

@@ -50,6 +50,8 @@ export class Sessions {
       )
       INSERT INTO identity.login_history (merchant_code, member_id, username, success, reason, ip, user_agent, device, at)
       VALUES (${merchant.code}, ${member.id}, ${member.username.slice(0, 100)}, true, null, ${meta.ip}, ${userAgent}, ${device}, ${at}::timestamptz)`);
+    // Loyalty counts sign-ins (missions over consecutive days): announced with the session, in its transaction.
+    await this.deps.outbox.add(tx, 'member.signed_in', member.id, { memberId: member.id, merchantCode: merchant.code, signedInAt: at });
     const maxAgeDays = merchant.settings.passwordMaxAgeDays;
     const passwordExpired = maxAgeDays > 0 && now.getTime() - new Date(member.password_changed_at).getTime() > maxAgeDays * 86_400_000;
     return {

@@ -13,6 +13,9 @@ import { LanguageSelector } from '../LanguageSelector';
 import { LicenceModal } from '../content/LicenceModal';
 import { BannerSlot } from '../content/BannerCarousel';
 import { UnreadBadge } from '../member/messages/UnreadBadge';
+import { RewardBadge } from '../member/rewards/RewardBadge';
+import { useVipStanding } from '../../pages/vip/vipState';
+import { MissionsBadge, MissionsIcon } from '../member/missions/MissionsBadge';
 import { CloseIcon, LogoMark } from '../Icons';
 import { channelsOf, groupByType, useCustomerServiceEntries, openCustomerServiceEntry, type CustomerServiceEntry } from './customerService';
 import { isGamePage, setCollapsed, setDrawerOpen, toggleSideMenu, useSideMenu } from './sideMenuState';
@@ -50,9 +53,10 @@ const RailContext = createContext(false);
 /** What the brand and the member's standing turn on in the menu. */
 function useMenuFeatures() {
   const { system } = useSystem();
-  // VIP and the invite-friends promotion come with the member's public state (hasVip, availablePromo REFERRAL),
-  // which the platform does not serve; until it does, both stay hidden as the spec asks when they are off.
-  return { rewardCentre: whitelabelOn(system, 'REWCEN3'), vip: false, referral: false };
+  // VIP comes with the member's VIP standing (hasVip). The invite-friends promotion comes with the member's public
+  // state (availablePromo REFERRAL), which the platform does not serve; until it does, it stays hidden as the spec asks.
+  const vip = useVipStanding()?.hasVip ?? false;
+  return { rewardCentre: whitelabelOn(system, 'REWCEN3'), vip, referral: false };
 }
 
 function ItemContent({ icon, label, badge }: { icon: ReactNode; label: string; badge?: ReactNode }) {
@@ -111,6 +115,7 @@ function MemberBlock() {
     { panel: 'securityCenter', icon: <AccountIcon />, label: t('layout_my_account') },
     { panel: 'depositv2', icon: <DepositIcon />, label: t('panel_depositv2') },
     { panel: 'messageV2', icon: <MailIcon />, label: t('panel_messageV2'), badge: <UnreadBadge className="side-badge" /> },
+    { panel: 'missionLeaderboard', icon: <MissionsIcon />, label: t('panel_missionLeaderboard'), badge: <MissionsBadge className="side-badge" /> },
   ];
   return (
     <section className="side-section" aria-label={t('layout_member_links')} data-testid="side-menu-member">
@@ -118,10 +123,11 @@ function MemberBlock() {
         <span className="side-label">{member.account}</span>
       </h2>
       <ul className="side-list">
-        {vip && <SideLink to={specPanel('bonusDetails')} icon={<CrownIcon />} label={t('layout_vip_bonus')} testId="side-menu-link-bonusDetails" />}
+        {vip && <SideLink to="/vip" icon={<CrownIcon />} label={t('layout_vip_bonus')} testId="side-menu-link-vipBonus" />}
         {links.map((link) => (
           <SideLink key={link.panel} to={panelLink(link.panel)} icon={link.icon} label={link.label} badge={link.badge} testId={`side-menu-link-${link.panel}`} />
         ))}
+        <SideLink to="/pointMall" icon={<PromotionIcon />} label={t('points_side_menu')} testId="side-menu-link-pointMall" />
       </ul>
     </section>
   );
@@ -344,9 +350,11 @@ function SideMenuBody({ language }: { language: boolean }) {
           )}
           {features.referral && memberCentre && <SideLink to={specPanel('referral')} icon={<InviteIcon />} label={t('layout_invite')} testId="side-menu-invite" />}
           <SideLink to="/promotions" icon={<PromotionIcon />} label={t('layout_promotions')} testId="side-menu-promotions" />
-          {features.vip && <SideLink to={specPanel('bonusDetails')} icon={<CrownIcon />} label={t('layout_vip')} testId="side-menu-vip" />}
+          {features.vip && <SideLink to="/vip" icon={<CrownIcon />} label={t('layout_vip')} testId="side-menu-vip" />}
           <AppDownloadItem />
-          {features.rewardCentre && memberCentre && <SideLink to={specPanel('rewardCenter')} icon={<TrophyIcon />} label={t('layout_reward_centre')} testId="side-menu-reward" />}
+          {features.rewardCentre && memberCentre && (
+            <SideLink to={specPanel('rewardCenter')} icon={<TrophyIcon />} label={t('layout_reward_centre')} badge={<RewardBadge className="side-badge" />} testId="side-menu-reward" />
+          )}
           <li>
             <button type="button" className="side-item" data-testid="side-menu-licence" title={rail ? t('layout_licence') : undefined} onClick={() => setLicenceOpen(true)}>
               <ItemContent icon={<LicenceIcon />} label={t('layout_licence')} />

@@ -22,6 +22,7 @@ export const RECORD_TYPES = [
   'commission',
   'adjustment',
   'bonus',
+  'points',
   'demo_deposit',
 ] as const;
 

@@ -130,6 +130,16 @@ const TEMPLATES: Partial<Record<InboxMessageKind, Record<Language, Template>>> =
     ES: (p) => ({ title: 'Respuesta a tu mensaje', content: `Respondimos a tu mensaje de sugerencias y quejas n.º ${text(p.feedbackId)}. Léelo en Centro de miembros › Sugerencias y quejas.` }),
     EN: (p) => ({ title: 'Reply to your feedback', content: `We replied to your feedback no. ${text(p.feedbackId)}. Read it in Member centre › Feedback.` }),
   },
+  vip_upgrade: {
+    ES: (p) => ({
+      title: `¡Subiste a ${text(p.labelName)}!`,
+      content: `Felicidades: alcanzaste el nivel VIP ${text(p.level)} (${text(p.labelName)}). Tus nuevos beneficios y bonos te esperan en la página VIP y en el centro de recompensas.`,
+    }),
+    EN: (p) => ({
+      title: `You reached ${text(p.labelName)}!`,
+      content: `Congratulations: you reached VIP level ${text(p.level)} (${text(p.labelName)}). Your new benefits and bonuses are waiting on the VIP page and in the reward centre.`,
+    }),
+  },
 };
 
 /** A system letter in `language`; undefined for kinds written by people (letters, broadcasts), which keep their own text. */

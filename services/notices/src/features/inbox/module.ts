@@ -5,7 +5,20 @@ import type { NoticesDeps, NoticesModule } from '../module.js';
 import { deleteMessage, listMessages, readAllMessages, readMessage, unreadCount } from './messages.js';
 import { listBroadcasts, sendBroadcast, sendLetter, withdrawBroadcast } from './broadcasts.js';
 import { unreadOf } from './counts.js';
-import { balanceLetter, contractLetters, isBalanceLetter, isPayoutLetter, limitsLetter, payoutLetter, welcomeLetter, withdrawalPaidLetter, writeLetters, type SystemLetter } from './system-letters.js';
+import {
+  balanceLetter,
+  contractLetters,
+  isBalanceLetter,
+  isPayoutLetter,
+  isVipUpgradeLetter,
+  limitsLetter,
+  payoutLetter,
+  vipUpgradeLetter,
+  welcomeLetter,
+  withdrawalPaidLetter,
+  writeLetters,
+  type SystemLetter,
+} from './system-letters.js';
 import { demoLetters, seedDemoBroadcasts } from './demo.js';
 
 const SCHEMA = 'notices';
@@ -20,6 +33,7 @@ const GROUPS = {
   contracts: 'notices.inbox.contracts',
   payouts: 'notices.inbox.payouts',
   withdrawals: 'notices.inbox.withdrawals-paid',
+  vip: 'notices.inbox.vip',
 };
 
 type InboxMethods =
@@ -99,6 +113,29 @@ export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods
         ),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.limits, type: 'deposit_limits.changed', lingerMs: BALANCES_LINGER_MS, handle: lettersOf((change) => [limitsLetter(change)]) }),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.withdrawals, type: 'withdrawal.paid', lingerMs: BALANCES_LINGER_MS, handle: lettersOf((paid) => [withdrawalPaidLetter(paid)]) }),
+        consumeBatches(
+          { db, bus },
+          {
+            schema: SCHEMA,
+            group: GROUPS.vip,
+            type: 'vip.changed',
+            handle: async (tx, events) => {
+              // The member's level is kept for VIP broadcasts (a member's changes arrive in order, the newest of a batch wins).
+              const levels = events.map(({ payload }) => ({ member_id: payload.memberId, vip_level: payload.toLevel, version: payload.version }));
+              await tx.execute(
+                sql`UPDATE notices.inbox_members AS m SET vip_level = t.vip_level
+                    FROM (SELECT DISTINCT ON (member_id) member_id, vip_level FROM jsonb_to_recordset(${JSON.stringify(levels)}::jsonb) AS r(member_id bigint, vip_level int, version int)
+                          ORDER BY member_id, version DESC) AS t
+                    WHERE m.member_id = t.member_id`,
+              );
+              await writeLetters(
+                tx,
+                outbox,
+                events.filter(({ payload }) => isVipUpgradeLetter(payload)).map(({ payload }) => vipUpgradeLetter(payload)),
+              );
+            },
+          },
+        ),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.contracts, type: 'contract.changed', handle: lettersOf(contractLetters) }),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.payouts, type: 'contract.settled', relevant: isPayoutLetter, handle: lettersOf((settled) => [payoutLetter(settled)]) }),
       ]);

@@ -6,6 +6,7 @@ import {
   type ContractSettled,
   type DepositLimitsChanged,
   type WithdrawalPaid,
+  type VipChanged,
   type InboxMessageKind,
   type MemberRegistered,
 } from '@wps/contracts';
@@ -163,4 +164,15 @@ export const withdrawalPaidLetter = (paid: WithdrawalPaid): SystemLetter => ({
   kind: 'withdrawal_paid',
   params: { amount: amount(paid.amountMinor, paid.currency), currency: paid.currency },
   origin: `withdrawal-paid:${paid.withdrawalId}`,
+});
+
+/** A member reached a higher VIP level (the loyalty programme's `vip.changed`); a lower level leaves no letter. */
+export const isVipUpgradeLetter = (change: VipChanged): boolean => change.toLevel > change.fromLevel;
+
+export const vipUpgradeLetter = (change: VipChanged): SystemLetter => ({
+  memberId: change.memberId,
+  merchantCode: change.merchantCode,
+  kind: 'vip_upgrade',
+  params: { level: change.toLevel, labelName: change.labelName },
+  origin: `vip:${change.memberId}:${change.version}`,
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '@wps/platform';
+import { rows, type Executor, type Outbox } from '@wps/platform';
+import { sendPush } from '../pushes.js';
 
 /** Where a reward comes from; one grant per (brand, source, sourceRef). */
 export type RewardSource = 'mission' | 'leaderboard' | 'vip_upgrade' | 'vip_monthly' | 'vip_birthday' | 'envelope' | 'rebate' | 'promotion';
@@ -53,4 +54,54 @@ export async function grantRewards(tx: Executor, grants: readonly RewardGrant[])
         RETURNING member_id::text AS member_id`,
   );
   return [...new Set(granted.map((row) => row.member_id))];
+}
+
+/** What a `rewards` push and the count call carry: the claimable count and its version. */
+export interface MemberRewardCount {
+  memberId: string;
+  merchantCode: string;
+  count: number;
+  version: number;
+}
+
+/**
+ * Pushes the claimable count of each member to the member's sockets once the transaction commits (call
+ * `deps.wakeRelay()` after it), and answers the counts. Every part that grants or claims rewards calls this in the
+ * same transaction, with the members whose rewards changed (e.g. `grantRewards`' answer):
+ * `await pushRewardCounts(deps, tx, await grantRewards(tx, grants))`. Members with no reward at all are skipped.
+ */
+export async function pushRewardCounts(deps: { outbox: Outbox }, tx: Executor, memberIds: readonly string[]): Promise<MemberRewardCount[]> {
+  if (memberIds.length === 0) return [];
+  const ids = JSON.stringify([...new Set(memberIds)]);
+  const counted = await rows<{ member_id: string; merchant_code: string; version: string; count: number }>(
+    tx,
+    sql`WITH members AS (
+          SELECT DISTINCT ON (g.member_id) g.member_id, g.merchant_code
+          FROM points.reward_grants g
+          WHERE g.member_id IN (SELECT value::bigint FROM jsonb_array_elements_text(${ids}::jsonb))
+          ORDER BY g.member_id, g.id
+        ),
+        bumped AS (
+          INSERT INTO points.reward_counters (member_id, merchant_code, version)
+          SELECT member_id, merchant_code, 1 FROM members
+          ON CONFLICT (member_id) DO UPDATE SET version = reward_counters.version + 1
+          RETURNING member_id, merchant_code, version
+        )
+        SELECT b.member_id::text AS member_id, b.merchant_code, b.version::text AS version,
+               (SELECT count(*) FROM points.reward_grants g
+                WHERE g.member_id = b.member_id AND g.status = 'available' AND (g.expires_at IS NULL OR g.expires_at > now()))::int AS count
+        FROM bumped b`,
+  );
+  const counts = counted.map((row) => ({ memberId: row.member_id, merchantCode: row.merchant_code, count: Number(row.count), version: Number(row.version) }));
+  for (const entry of counts) {
+    await sendPush(deps.outbox, tx, { merchantCode: entry.merchantCode, memberId: entry.memberId }, { v: entry.version, type: 'rewards', data: { count: entry.count, version: entry.version } });
+  }
+  return counts;
+}
+
+/** `grantRewards`, then the `rewards` push of every member that received a new grant. */
+export async function grantRewardsAndPush(deps: { outbox: Outbox }, tx: Executor, grants: readonly RewardGrant[]): Promise<string[]> {
+  const members = await grantRewards(tx, grants);
+  await pushRewardCounts(deps, tx, members);
+  return members;
 }

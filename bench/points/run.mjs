@@ -1,0 +1,217 @@
+// Loyalty under the money path's load, in a cluster (PostgreSQL, Redis, Kafka, every service as its own process):
+//   rate:  settled bets are published on `bets.v1` at twice the wallet bench's measured bet rate (its last spread
+//          capacity in bench/results/wallet.json, or --rate), the way the wallet publishes them: one envelope per
+//          bet, keyed by bet, with a share of corrections (a higher revision) and cancellations;
+//   lag:   every second, how far the points service's bets consumer (`points.bets`: points, VIP and mission progress
+//          in one transaction per batch) is behind the topic's end. It keeps up when the lag of the last seconds is
+//          no larger than that of the first ones and it is drained soon after the load stops;
+//   push:  twice a second a bet is published for a watching member whose socket is open; the time from its
+//          publication to the member's `missions` push (its progress and rank on the leaderboard) is the leaderboard
+//          push latency (goal p99 ≤ 250 ms).
+// Results go to bench/results/points.json.
+// Usage: node --import tsx bench/points/run.mjs [--seconds 60] [--rate <bets/s>] [--members 100]
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRunDatabase, startInfra, startServices, stopInfra } from '../../scripts/lib/cluster.mjs';
+import { summarise } from '../stats.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const arg = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : fallback;
+};
+const SECONDS = Number(arg('seconds', '60'));
+const MEMBERS = Number(arg('members', '100'));
+/** Corrections and cancellations among the published bets. */
+const REVISED_SHARE = 0.02;
+const CANCELLED_SHARE = 0.01;
+const PROBES_PER_SECOND = 2;
+const PUSH_TIMEOUT_MS = 10_000;
+const GAME_TYPES = ['RNG', 'LIVE', 'SPORTS', 'FISH', 'PVP', 'ESPORTS'];
+
+const log = (...parts) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...parts);
+const round = (n) => Math.round(n * 10) / 10;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function walletRate() {
+  try {
+    const wallet = JSON.parse(readFileSync(path.join(root, 'bench', 'results', 'wallet.json'), 'utf8'));
+    return wallet.spread?.capacity?.betsPerSecond ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function api(base, method, url, body, token) {
+  const response = await fetch(base + url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await response.json();
+  if (!json.success) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
+  return json.value;
+}
+
+async function main() {
+  const { Kafka, logLevel } = await import('kafkajs');
+  const { io } = await import('socket.io-client');
+  const { createEnvelope } = await import('../../packages/platform/src/outbox.ts');
+  const measuredWalletRate = walletRate();
+  const RATE = Number(arg('rate', String(Math.round(2 * (measuredWalletRate ?? 150)))));
+  const results = { at: new Date().toISOString(), seconds: SECONDS, members: MEMBERS, walletBetsPerSecond: measuredWalletRate, rate: RATE };
+
+  const infra = startInfra();
+  const database = await createRunDatabase(infra.DATABASE_URL);
+  let services;
+  const sockets = [];
+  try {
+    services = await startServices({ ...infra, DATABASE_URL: database.url }, { logLevel: 'warn' });
+    const base = services.gatewayUrl;
+    log(`registering ${MEMBERS} members`);
+    const members = [];
+    for (let i = 0; i < MEMBERS; i += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(10, MEMBERS - i) }, async () => {
+          const username = `p${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+          const login = await api(base, 'PUT', '/wps/member/register', { username, password: 'bench12345', confirmPassword: 'bench12345', acceptTerms: true });
+          return { id: login.user.id, account: login.user.account, token: login.token };
+        }),
+      );
+      members.push(...batch);
+    }
+    const watcher = members[0];
+    const arrivals = [];
+    const socket = io(base, { auth: { token: watcher.token }, transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
+    socket.on('push', (push) => {
+      if (push?.type === 'missions') arrivals.push(performance.now());
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+
+    const kafka = new Kafka({ clientId: 'bench-points', brokers: infra.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    const admin = kafka.admin();
+    await Promise.all([producer.connect(), admin.connect()]);
+    const lagOf = async () => {
+      const [ends, committed] = await Promise.all([admin.fetchTopicOffsets('bets.v1'), admin.fetchOffsets({ groupId: 'points.bets', topics: ['bets.v1'] })]);
+      const end = ends.reduce((sum, p) => sum + Number(p.offset), 0);
+      const done = committed[0].partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
+      return end - done;
+    };
+
+    const published = [];
+    const bet = (member, validBetMinor, extra = {}) => {
+      const betId = extra.betId ?? `bench-${randomUUID()}`;
+      const payload = {
+        betId,
+        vendor: 'BENCH',
+        roundId: betId,
+        gameType: GAME_TYPES[Math.floor(Math.random() * GAME_TYPES.length)],
+        gameCode: null,
+        memberId: member.id,
+        merchantCode: 'DEMO',
+        account: member.account,
+        agentPath: null,
+        currency: 'MXN',
+        betAmountMinor: String(validBetMinor),
+        validBetMinor: String(validBetMinor),
+        winAmountMinor: '0',
+        adjustAmountMinor: '0',
+        state: 'settled',
+        revision: 0,
+        settledAt: new Date().toISOString(),
+        ...extra,
+      };
+      const envelope = createEnvelope('bet.settled', betId, payload, 'bench');
+      return { key: betId, value: JSON.stringify(envelope), payload };
+    };
+    const send = (messages) => producer.send({ topic: 'bets.v1', acks: -1, messages: messages.map(({ key, value }) => ({ key, value })) });
+
+    log(`publishing ${RATE} settled bets/s for ${SECONDS} s (wallet bench: ${measuredWalletRate ?? 'not measured'} bets/s)`);
+    const lag = [];
+    const probes = [];
+    const started = performance.now();
+    let sent = 0;
+    const sampler = setInterval(() => {
+      void lagOf().then((value) => lag.push({ second: Math.round((performance.now() - started) / 1000), lag: value }));
+    }, 1_000);
+    const prober = setInterval(() => {
+      const probe = bet(watcher, 50_000 + Math.floor(Math.random() * 50_000));
+      const at = performance.now();
+      void send([probe]).then(() => probes.push({ at }));
+    }, 1_000 / PROBES_PER_SECOND);
+    const tickMs = 20;
+    while (performance.now() - started < SECONDS * 1000) {
+      const due = Math.floor(((performance.now() - started) / 1000) * RATE) - sent;
+      if (due > 0) {
+        const batch = [];
+        for (let i = 0; i < due; i++) {
+          const member = members[1 + Math.floor(Math.random() * (members.length - 1))];
+          const first = bet(member, 100 + Math.floor(Math.random() * 20_000));
+          batch.push(first);
+          const roll = Math.random();
+          if (roll < REVISED_SHARE) batch.push(bet(member, 100 + Math.floor(Math.random() * 20_000), { betId: first.payload.betId, roundId: first.payload.roundId, revision: 1 }));
+          else if (roll < REVISED_SHARE + CANCELLED_SHARE)
+            batch.push(bet(member, 0, { betId: first.payload.betId, roundId: first.payload.roundId, revision: 1, state: 'cancelled', betAmountMinor: '0' }));
+        }
+        sent += due;
+        published.push(...batch.map(() => 1));
+        await send(batch);
+      }
+      await sleep(tickMs);
+    }
+    clearInterval(prober);
+    const loadEnded = performance.now();
+    let drainedMs = null;
+    while (performance.now() - loadEnded < 60_000) {
+      if ((await lagOf()) === 0) {
+        drainedMs = round(performance.now() - loadEnded);
+        break;
+      }
+      await sleep(100);
+    }
+    clearInterval(sampler);
+    await sleep(PUSH_TIMEOUT_MS / 5);
+
+    // Each probe's latency: the first `missions` push after it was published (and before the next probe's push).
+    const latencies = probes.map((probe) => {
+      const arrival = arrivals.find((at) => at >= probe.at);
+      return arrival === undefined || arrival - probe.at > PUSH_TIMEOUT_MS ? null : arrival - probe.at;
+    });
+    const window = (from, to) => lag.filter((sample) => sample.second > from && sample.second <= to).map((sample) => sample.lag);
+    const mean = (values) => (values.length ? round(values.reduce((a, b) => a + b, 0) / values.length) : NaN);
+    results.published = published.length;
+    results.achievedRate = round(sent / SECONDS);
+    results.lag = { firstTenSecondsMean: mean(window(0, 10)), lastTenSecondsMean: mean(window(SECONDS - 10, SECONDS)), max: Math.max(...lag.map((s) => s.lag)), drainedMsAfterLoad: drainedMs };
+    results.keepsUp = drainedMs !== null && drainedMs < 5_000 && results.lag.lastTenSecondsMean <= Math.max(results.lag.firstTenSecondsMean * 1.5, RATE);
+    results.push = { ...summarise(latencies.filter((value) => value !== null)), missed: latencies.filter((value) => value === null).length, probes: probes.length };
+    results.lagSeries = lag;
+
+    console.log('');
+    console.log(`settled bets published: ${results.published} (${results.achievedRate} bets/s for ${SECONDS} s; target ${RATE}, twice the wallet bench)`);
+    console.log(
+      `consumer lag (events): first 10 s mean ${results.lag.firstTenSecondsMean}, last 10 s mean ${results.lag.lastTenSecondsMean}, max ${results.lag.max}; drained ${drainedMs ?? 'NOT'} ms after the load`,
+    );
+    console.log(`keeps up: ${results.keepsUp ? 'yes' : 'NO'}`);
+    console.log(
+      `leaderboard push after a bet: p50 ${round(results.push.p50)} p99 ${round(results.push.p99)} max ${round(results.push.max)} ms over ${probes.length} probes, missed ${results.push.missed}; p99 ≤ 250 ms: ${results.push.p99 <= 250 ? 'yes' : 'NO'}`,
+    );
+    await Promise.all([producer.disconnect(), admin.disconnect()]);
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    await services?.stop();
+    await database.drop().catch(() => undefined);
+    if (process.env.KEEP_INFRA !== '1') stopInfra();
+  }
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench', 'results', 'points.json'), `${JSON.stringify(results, null, 2)}\n`);
+  process.exit(0);
+}
+
+await main();
