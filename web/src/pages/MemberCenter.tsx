@@ -1,8 +1,7 @@
-import { useEffect, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSession } from '../state/session';
-import { useModal, useNotices } from '../state/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useRealMemberPage } from '../hooks/useRealMemberPage';
 import { BettingRecordPanel } from '../components/member/BettingRecordPanel';
 import { DepositPanel } from '../components/member/DepositPanel';
 import { TransactionHistoryPanel } from '../components/member/TransactionHistoryPanel';
@@ -36,27 +35,12 @@ const PANELS: Record<MemberPanel, ComponentType> = {
 /** The member centre (lazy area "MemberCenter"): login required, trial accounts refused. */
 export default function MemberCenter() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const member = useRealMemberPage();
   const [params] = useSearchParams();
-  const { member, authReady } = useSession();
-  const { openModal } = useModal();
-  const { showNotice } = useNotices();
   const requested = params.get('panel');
   const panel: MemberPanel = isPanel(requested) ? requested : 'depositv2';
-  const isTrial = member?.isTrial ?? false;
 
-  useEffect(() => {
-    if (!authReady) return;
-    if (!member) {
-      void navigate('/', { replace: true });
-      openModal('login');
-    } else if (isTrial) {
-      void navigate('/', { replace: true });
-      showNotice({ title: t('in_popup_prompt'), text: t('in_need_true_account') });
-    }
-  }, [authReady, member, isTrial, navigate, openModal, showNotice, t]);
-
-  if (!member || isTrial) return null;
+  if (!member) return null;
 
   const Panel = PANELS[panel];
   return (

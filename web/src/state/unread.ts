@@ -10,11 +10,10 @@ import { call } from '../api';
 import { live } from '../live/connection';
 import { queryKeys } from './queries';
 import { sessionStore, useSession } from './session';
+import { newerVersion, sessionFollower } from '../live/sessionFollower';
 
 /** The newer of two counts: the one with the higher version (an answer and a push may cross). */
-export function newerUnread(current: UnreadCount | undefined, next: UnreadCount): UnreadCount {
-  return current && current.version > next.version ? current : next;
-}
+export const newerUnread = newerVersion<UnreadCount>;
 
 /** Shows `next` for the session of `token`, unless a newer count is shown already. */
 export function acceptUnread(client: QueryClient, token: string, next: UnreadCount): void {
@@ -29,32 +28,14 @@ const unreadQuery = (token: string | null, enabled: boolean) => ({
 });
 
 /** One listener per session however many badges show the count. */
-let following: { token: string; users: number; stop: () => void } | undefined;
-
-function follow(client: QueryClient, token: string): () => void {
-  if (following?.token !== token) {
-    following?.stop();
-    const offPush = live.subscribe('unread', (count) => acceptUnread(client, token, count));
-    const offConnect = live.onConnect(() => void client.invalidateQueries({ queryKey: queryKeys.unreadCount(token) }));
-    following = {
-      token,
-      users: 0,
-      stop: () => {
-        offPush();
-        offConnect();
-      },
-    };
-  }
-  const current = following;
-  current.users++;
+const follow = sessionFollower((client, token) => {
+  const offPush = live.subscribe('unread', (count) => acceptUnread(client, token, count));
+  const offConnect = live.onConnect(() => void client.invalidateQueries({ queryKey: queryKeys.unreadCount(token) }));
   return () => {
-    current.users--;
-    if (current.users === 0 && following === current) {
-      current.stop();
-      following = undefined;
-    }
+    offPush();
+    offConnect();
   };
-}
+});
 
 /** The count and its version (undefined while unknown, or for guests and trial accounts). */
 export function useUnread(): UnreadCount | undefined {

@@ -1,12 +1,11 @@
 /** The points mall (lazy area "PointMall", login required): points, rewards, redeem history and points details. */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api';
 import { live } from '../../live/connection';
 import { useIdempotentAction } from '../../idempotency';
-import { useSession } from '../../state/session';
-import { useModal, useNotices } from '../../state/ui';
+import { useRealMemberPage } from '../../hooks/useRealMemberPage';
+import { useNotices } from '../../state/ui';
 import { useWallet } from '../../state/wallet';
 import { Field, FormError } from '../../components/Field';
 import { Card, formatDateTime, ListState, Pager, usePaged } from '../../components/member/common';
@@ -27,22 +26,7 @@ const formatPoints = (points: string, language: string) => {
 
 export default function PointMall() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const { member, authReady } = useSession();
-  const { openModal } = useModal();
-  const { showNotice } = useNotices();
-  const isTrial = member?.isTrial ?? false;
-
-  useEffect(() => {
-    if (!authReady) return;
-    if (!member) {
-      void navigate('/', { replace: true });
-      openModal('login');
-    } else if (isTrial) {
-      void navigate('/', { replace: true });
-      showNotice({ title: t('in_popup_prompt'), text: t('in_need_true_account') });
-    }
-  }, [authReady, member, isTrial, navigate, openModal, showNotice, t]);
+  const member = useRealMemberPage();
 
   const [summary, setSummary] = useState<PointSummary | null>(null);
   const [config, setConfig] = useState<PointConfigValue | null>(null);
@@ -64,7 +48,7 @@ export default function PointMall() {
     setRefreshKey((n) => n + 1);
   }, [acceptSummary]);
 
-  const signedIn = Boolean(member && !isTrial);
+  const signedIn = member !== null;
   useEffect(() => {
     if (signedIn) reload();
   }, [signedIn, reload]);
@@ -84,7 +68,7 @@ export default function PointMall() {
   );
   useEffect(() => live.onConnect(reload), [reload]);
 
-  if (!member || isTrial) return null;
+  if (!member) return null;
 
   const afterChange = () => {
     reload();

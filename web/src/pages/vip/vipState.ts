@@ -4,13 +4,14 @@
  * upgrade also shows a toast), and read again after every reconnect, since pushes missed meanwhile are not replayed.
  */
 import { useEffect } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
 import i18n from 'i18next';
 import { call } from '../../api';
 import { live } from '../../live/connection';
 import { sessionStore, useSession } from '../../state/session';
 import { showToast } from '../../state/ui';
+import { sessionFollower } from '../../live/sessionFollower';
 
 export type VipStanding = UseCaseResponse<UseCases['vipState']>;
 export type VipPageValue = UseCaseResponse<UseCases['vipPage']>;
@@ -28,41 +29,23 @@ export function newerStanding(current: VipStanding | undefined, next: VipStandin
 }
 
 /** One listener per session however many screens show the standing. */
-let following: { token: string; users: number; stop: () => void } | undefined;
-
-function follow(client: QueryClient, token: string): () => void {
-  if (following?.token !== token) {
-    following?.stop();
-    const offPush = live.subscribe('vip', (data, push) => {
-      if (sessionStore.get().member?.token !== token) return;
-      const next: VipStanding = { hasVip: data.hasVip, vipLabelName: data.vipLabelName, vipRankLevel: data.vipRankLevel, version: push.v };
-      client.setQueryData<VipStanding>(vipKeys.state(token), (current) => newerStanding(current, next));
-      void client.invalidateQueries({ queryKey: vipKeys.page(token) });
-      if (data.vipRankLevel > data.fromLevel) showToast(i18n.t('vip_upgrade_toast', { label: data.vipLabelName }));
-    });
-    const offConnect = live.onConnect(() => {
-      void client.invalidateQueries({ queryKey: vipKeys.state(token) });
-      void client.invalidateQueries({ queryKey: vipKeys.page(token) });
-    });
-    following = {
-      token,
-      users: 0,
-      stop: () => {
-        offPush();
-        offConnect();
-      },
-    };
-  }
-  const current = following;
-  current.users++;
+const follow = sessionFollower((client, token) => {
+  const offPush = live.subscribe('vip', (data, push) => {
+    if (sessionStore.get().member?.token !== token) return;
+    const next: VipStanding = { hasVip: data.hasVip, vipLabelName: data.vipLabelName, vipRankLevel: data.vipRankLevel, version: push.v };
+    client.setQueryData<VipStanding>(vipKeys.state(token), (current) => newerStanding(current, next));
+    void client.invalidateQueries({ queryKey: vipKeys.page(token) });
+    if (data.vipRankLevel > data.fromLevel) showToast(i18n.t('vip_upgrade_toast', { label: data.vipLabelName }));
+  });
+  const offConnect = live.onConnect(() => {
+    void client.invalidateQueries({ queryKey: vipKeys.state(token) });
+    void client.invalidateQueries({ queryKey: vipKeys.page(token) });
+  });
   return () => {
-    current.users--;
-    if (current.users === 0 && following === current) {
-      current.stop();
-      following = undefined;
-    }
+    offPush();
+    offConnect();
   };
-}
+});
 
 /**
  * The VIP standing for the session: the brand's hasVip for guests, the member's level for members, kept live by

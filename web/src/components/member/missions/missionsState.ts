@@ -5,12 +5,13 @@
  * anywhere) reads the summary again.
  */
 import { useEffect } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCases, type Leaderboard, type MissionSummary } from '@wps/contracts';
 import { call } from '../../../api';
 import { live } from '../../../live/connection';
 import { usePreferences } from '../../../state/preferences';
 import { useSession } from '../../../state/session';
+import { sessionFollower } from '../../../live/sessionFollower';
 
 export const missionKeys = {
   summary: (token: string | null, language: string) => [useCases.missionSummary.id, token, language] as const,
@@ -18,48 +19,30 @@ export const missionKeys = {
 };
 
 /** One listener per session however many screens show missions. */
-let following: { token: string; users: number; stop: () => void } | undefined;
-
-function follow(client: QueryClient, token: string): () => void {
-  if (following?.token !== token) {
-    following?.stop();
-    const reload = () => {
-      void client.invalidateQueries({ queryKey: [useCases.missionSummary.id, token] });
-      void client.invalidateQueries({ queryKey: missionKeys.leaderboard(token) });
-    };
-    const offPush = live.subscribe('missions', (push) => {
-      if (push.scope === 'progress') return reload();
-      const top = push.top;
-      if (!top) return;
-      client.setQueryData<Leaderboard>(missionKeys.leaderboard(token), (current) => {
-        if (!current || current.weekStart !== push.weekStart) return current;
-        const mine = current.own?.account ?? null;
-        return { ...current, top: top.map((row) => ({ ...row, self: row.account === mine })) };
-      });
-    });
-    // A reward claimed anywhere (the reward centre, another tab) changes the missions' claim state.
-    const offRewards = live.subscribe('rewards', () => void client.invalidateQueries({ queryKey: [useCases.missionSummary.id, token] }));
-    const offConnect = live.onConnect(reload);
-    following = {
-      token,
-      users: 0,
-      stop: () => {
-        offPush();
-        offRewards();
-        offConnect();
-      },
-    };
-  }
-  const current = following;
-  current.users++;
-  return () => {
-    current.users--;
-    if (current.users === 0 && following === current) {
-      current.stop();
-      following = undefined;
-    }
+const follow = sessionFollower((client, token) => {
+  const reload = () => {
+    void client.invalidateQueries({ queryKey: [useCases.missionSummary.id, token] });
+    void client.invalidateQueries({ queryKey: missionKeys.leaderboard(token) });
   };
-}
+  const offPush = live.subscribe('missions', (push) => {
+    if (push.scope === 'progress') return reload();
+    const top = push.top;
+    if (!top) return;
+    client.setQueryData<Leaderboard>(missionKeys.leaderboard(token), (current) => {
+      if (!current || current.weekStart !== push.weekStart) return current;
+      const mine = current.own?.account ?? null;
+      return { ...current, top: top.map((row) => ({ ...row, self: row.account === mine })) };
+    });
+  });
+  // A reward claimed anywhere (the reward centre, another tab) changes the missions' claim state.
+  const offRewards = live.subscribe('rewards', () => void client.invalidateQueries({ queryKey: [useCases.missionSummary.id, token] }));
+  const offConnect = live.onConnect(reload);
+  return () => {
+    offPush();
+    offRewards();
+    offConnect();
+  };
+});
 
 function useFollowMissions(enabled: boolean, token: string | null) {
   const client = useQueryClient();

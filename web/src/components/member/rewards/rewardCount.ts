@@ -9,13 +9,12 @@ import { useCases, type RewardCount } from '@wps/contracts';
 import { call } from '../../../api';
 import { live } from '../../../live/connection';
 import { sessionStore, useSession } from '../../../state/session';
+import { newerVersion, sessionFollower } from '../../../live/sessionFollower';
 
 export const rewardCountKey = (token: string | null) => [useCases.rewardCount.id, token] as const;
 
 /** The newer of two counts: the one with the higher version (an answer and a push may cross). */
-export function newerCount(current: RewardCount | undefined, next: RewardCount): RewardCount {
-  return current && current.version > next.version ? current : next;
-}
+export const newerCount = newerVersion<RewardCount>;
 
 /** Shows `next` for the session of `token`, unless a newer count is shown already. */
 export function acceptRewardCount(client: QueryClient, token: string, next: RewardCount): void {
@@ -24,32 +23,14 @@ export function acceptRewardCount(client: QueryClient, token: string, next: Rewa
 }
 
 /** One listener per session however many badges show the count. */
-let following: { token: string; users: number; stop: () => void } | undefined;
-
-function follow(client: QueryClient, token: string): () => void {
-  if (following?.token !== token) {
-    following?.stop();
-    const offPush = live.subscribe('rewards', (count) => acceptRewardCount(client, token, count));
-    const offConnect = live.onConnect(() => void client.invalidateQueries({ queryKey: rewardCountKey(token) }));
-    following = {
-      token,
-      users: 0,
-      stop: () => {
-        offPush();
-        offConnect();
-      },
-    };
-  }
-  const current = following;
-  current.users++;
+const follow = sessionFollower((client, token) => {
+  const offPush = live.subscribe('rewards', (count) => acceptRewardCount(client, token, count));
+  const offConnect = live.onConnect(() => void client.invalidateQueries({ queryKey: rewardCountKey(token) }));
   return () => {
-    current.users--;
-    if (current.users === 0 && following === current) {
-      current.stop();
-      following = undefined;
-    }
+    offPush();
+    offConnect();
   };
-}
+});
 
 /** The count and its version (undefined while unknown, or for guests and trial accounts). */
 export function useRewardCount(): RewardCount | undefined {
