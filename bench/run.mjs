@@ -16,6 +16,7 @@ const steps = [
   ['node', ['--import', 'tsx', path.join(here, 'slots-path.mjs'), '--mode', 'both']],
   ['node', ['--import', 'tsx', path.join(here, 'notices', 'notices-call.mjs')]],
   ['node', ['--import', 'tsx', path.join(here, 'notices', 'broadcast.mjs')]],
+  ['node', ['--import', 'tsx', path.join(here, 'points', 'run.mjs')]],
 ];
 let failed = 0;
 for (const [command, args] of steps) {

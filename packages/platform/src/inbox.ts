@@ -80,6 +80,8 @@ export interface ConsumeOptions<T extends EventType> {
   maxBatchSize?: number;
   /** How long a batch may wait for more events to gather (consumers that need not act at once); see SubscribeOptions. */
   lingerMs?: number;
+  /** One partition's batch at a time; see SubscribeOptions. */
+  oneBatchAtATime?: boolean;
 }
 
 /** For a consumer whose effect is one event at a time: runs it for each event of the batch, in order, in its transaction. */
@@ -104,6 +106,7 @@ export async function consumeBatches<T extends EventType>(deps: { db: Database; 
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
     ...(options.lingerMs ? { lingerMs: options.lingerMs } : {}),
+    ...(options.oneBatchAtATime ? { oneBatchAtATime: true } : {}),
     batchHandler: async (messages) => {
       const events: Array<ConsumedEvent<T>> = [];
       for (const message of messages) {

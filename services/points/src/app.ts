@@ -75,6 +75,9 @@ export async function createPointsService(
             group: BETS,
             type: 'bet.settled',
             lingerMs: BETS_LINGER_MS,
+            // A member's bets are on every partition (the topic is keyed by bet): batches in turn, not waiting on each
+            // other's locks on the member's points, VIP sums and mission progress.
+            oneBatchAtATime: true,
             handle: async (tx, events) => {
               const bets = events.map((event) => event.payload);
               for (const module of modules) await module.onBets?.(tx, bets);

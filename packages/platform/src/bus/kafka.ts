@@ -206,7 +206,7 @@ export class KafkaEventBus implements EventBus {
       await consumer.connect();
       await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
       await consumer.run({
-        partitionsConsumedConcurrently: this.partitions,
+        partitionsConsumedConcurrently: options.oneBatchAtATime ? 1 : this.partitions,
         eachBatchAutoResolve: false,
         eachBatch: (payload) => this.handleBatch(active, options, policy, payload),
       });

@@ -41,7 +41,7 @@ interface SubscribeBase {
  */
 export type SubscribeOptions = SubscribeBase &
   (
-    | { handler: (message: DeliveredMessage) => Promise<void>; batchHandler?: never; maxBatchSize?: never; lingerMs?: never }
+    | { handler: (message: DeliveredMessage) => Promise<void>; batchHandler?: never; maxBatchSize?: never; lingerMs?: never; oneBatchAtATime?: never }
     | {
         batchHandler: (messages: DeliveredMessage[]) => Promise<void>;
         handler?: never;
@@ -51,6 +51,12 @@ export type SubscribeOptions = SubscribeBase &
          * gather, so that under load one transaction covers many of them. Without it a batch is whatever is waiting.
          */
         lingerMs?: number;
+        /**
+         * Handles one partition's batch at a time instead of all partitions' at once: for consumers whose batches
+         * update the same rows from every partition (a member's running sums when the topic is keyed by bet), so
+         * their transactions do not wait on each other's row locks.
+         */
+        oneBatchAtATime?: boolean;
       }
   );
 

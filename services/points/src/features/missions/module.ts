@@ -276,7 +276,7 @@ async function claimableOf(executor: Executor, memberIds: readonly string[]): Pr
   const found = await rows<{ member_id: string; n: number }>(
     executor,
     sql`SELECT member_id::text AS member_id, count(*)::int AS n FROM points.reward_grants
-        WHERE member_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint)
+        WHERE member_id = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint))
           AND source = 'mission' AND status = 'available' AND (expires_at IS NULL OR expires_at > now())
         GROUP BY member_id`,
   );

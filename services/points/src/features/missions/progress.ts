@@ -187,7 +187,7 @@ export class MissionProgress {
     const stored = await rows<{ member_id: string; last_day: string; streak: number }>(
       tx,
       sql`SELECT member_id::text AS member_id, to_char(last_day, 'YYYY-MM-DD') AS last_day, streak FROM points.mission_streaks
-          WHERE member_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint) FOR UPDATE`,
+          WHERE member_id = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint)) FOR UPDATE`,
     );
     const streaks = new Map<string, { merchantCode: string; streak: Streak }>();
     for (const row of stored) streaks.set(row.member_id, { merchantCode: '', streak: { lastDay: row.last_day, streak: row.streak } });
@@ -343,7 +343,7 @@ export class MissionProgress {
       const members = await rows<{ member_id: string }>(
         tx,
         sql`DELETE FROM points.reward_grants
-            WHERE source = 'mission' AND status = 'available' AND source_ref IN (SELECT jsonb_array_elements_text(${JSON.stringify(withdrawn)}::jsonb))
+            WHERE source = 'mission' AND status = 'available' AND source_ref = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(withdrawn)}::jsonb)))
             RETURNING member_id::text AS member_id`,
       );
       await pushRewardCounts(

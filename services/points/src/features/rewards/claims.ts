@@ -124,7 +124,7 @@ export class RewardClaims {
     const unpaid = await rows<GrantRow>(
       db.orm,
       sql`SELECT ${GRANT_COLUMNS} FROM points.reward_grants g
-          WHERE g.id IN (SELECT value::bigint FROM jsonb_array_elements_text(${ids}::jsonb)) AND g.status = 'claimed' AND g.paid_at IS NULL`,
+          WHERE g.id = ANY (ARRAY(SELECT value::bigint FROM jsonb_array_elements_text(${ids}::jsonb))) AND g.status = 'claimed' AND g.paid_at IS NULL`,
     );
     const paid: string[] = [];
     for (const grant of unpaid) {

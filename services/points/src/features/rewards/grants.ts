@@ -78,7 +78,7 @@ export async function pushRewardCounts(deps: { outbox: Outbox }, tx: Executor, m
     sql`WITH members AS (
           SELECT DISTINCT ON (g.member_id) g.member_id, g.merchant_code
           FROM points.reward_grants g
-          WHERE g.member_id IN (SELECT value::bigint FROM jsonb_array_elements_text(${ids}::jsonb))
+          WHERE g.member_id = ANY (ARRAY(SELECT value::bigint FROM jsonb_array_elements_text(${ids}::jsonb)))
           ORDER BY g.member_id, g.id
         ),
         bumped AS (

@@ -141,7 +141,7 @@ export async function recordBets(tx: Executor, bets: readonly BetSettled[]): Pro
           SELECT i.*, (i.settled_at AT TIME ZONE p.time_zone)::date AS day
           FROM input i JOIN points.vip_programmes p ON p.merchant_code = i.merchant_code
         ),
-        previous AS (SELECT bet_id, member_id, merchant_code, currency, day, valid_bet_minor FROM points.vip_bets WHERE bet_id IN (SELECT bet_id FROM input)),
+        previous AS (SELECT bet_id, member_id, merchant_code, currency, day, valid_bet_minor FROM points.vip_bets WHERE bet_id = ANY (ARRAY(SELECT bet_id FROM input))),
         saved AS (
           INSERT INTO points.vip_bets AS b (bet_id, member_id, merchant_code, currency, day, revision, cancelled, valid_bet_minor)
           SELECT bet_id, member_id, merchant_code, currency, day, revision, cancelled, valid_bet_minor FROM dated
