@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { PUSH_EVENT, type AnyPush, type MissionsPush, type PointsPush } from '@wps/contracts';
+import { PUSH_EVENT, type AnyPush } from '@wps/contracts';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { clusterEnv, signedVendorCall, useClusterDatabase, useMember } from './support.js';
 
@@ -58,20 +58,20 @@ describe('loyalty from a vendor round (cluster)', () => {
     expect(win.status).toBe(200);
 
     // 500.00 of valid bet on slots at 100.00 a point: 5 points, pushed with the account's version.
-    await eventually(() => pushes.some((push) => push.type === 'points' && (push.data as PointsPush).points === '5'), 'the points push', 30_000);
+    await eventually(() => pushes.some((push) => push.type === 'points' && push.data.points === '5'), 'the points push', 30_000);
     const balance = await call<{ points: string }>('GET', '/wps/relay/MCS2_getPointBalance', { headers: authed });
     expect(balance.body.value.points).toBe('5');
 
     // The daily bet mission is complete and its reward waits in the reward centre; the member's score rose by its
     // mission points, and the push says so with the member's rank.
     await eventually(
-      () => pushes.some((push) => push.type === 'missions' && (push.data as MissionsPush).scope === 'progress' && BigInt((push.data as MissionsPush).own?.score ?? '0') > before),
+      () => pushes.some((push) => push.type === 'missions' && push.data.scope === 'progress' && BigInt(push.data.own?.score ?? '0') > before),
       'the missions push with the new score',
       30_000,
     );
     const own = pushes
       .filter((push) => push.type === 'missions')
-      .map((push) => (push.data as MissionsPush).own)
+      .map((push) => push.data.own)
       .filter(Boolean)
       .at(-1)!;
     expect(own.rank).not.toBeNull();

@@ -19,6 +19,8 @@ export const TOPICS = {
   lobby: 'lobby.v1',
   house: 'house.v1',
   loyalty: 'loyalty.v1',
+  /** VIP level changes: few, read by the inbox; kept off `loyalty.v1`, which carries a push per bet. */
+  vip: 'vip.v1',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -277,7 +279,7 @@ export const EVENTS = {
   /** A loyalty push (points, VIP, missions, red envelopes, rewards) for the gateways to send. */
   'loyalty.push': { topic: TOPICS.loyalty, version: 1, payload: loyaltyPushEventSchema },
   /** A member's VIP level changed (an upgrade, the monthly re-evaluation, an operator): the inbox writes upgrades to the member. */
-  'vip.changed': { topic: TOPICS.loyalty, version: 1, payload: vipChangedSchema },
+  'vip.changed': { topic: TOPICS.vip, version: 1, payload: vipChangedSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

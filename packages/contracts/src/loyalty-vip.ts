@@ -112,7 +112,7 @@ export type VipPage = z.infer<typeof vipPageSchema>;
 /** Why a level changed. */
 export const vipChangeReasonSchema = z.enum(['upgrade', 'review', 'operator']);
 
-/** Event `vip.changed` (loyalty.v1): a member's level changed; the inbox leaves a letter on an upgrade. */
+/** Event `vip.changed` (vip.v1): a member's level changed; the inbox leaves a letter on an upgrade. */
 export const vipChangedSchema = z.object({
   memberId: z.string(),
   merchantCode: z.string(),

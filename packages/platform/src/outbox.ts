@@ -41,6 +41,18 @@ export class Outbox {
     return envelope;
   }
 
+  /** Adds many events of one type in one statement (a batch's pushes, one per changed member). */
+  async addAll<T extends EventType>(tx: Executor, type: T, events: ReadonlyArray<{ key: string; payload: EventPayload<T> }>): Promise<void> {
+    if (events.length === 0) return;
+    const topic = EVENTS[type].topic;
+    await tx.insert(this.insertable).values(
+      events.map(({ key, payload }) => {
+        const envelope = createEnvelope(type, key, payload, this.source);
+        return { id: envelope.id, topic, key: envelope.key, envelope };
+      }),
+    );
+  }
+
   async addEnvelope(tx: Executor, topic: string, envelope: EventEnvelope): Promise<void> {
     let insert = this.inserts.get(tx);
     if (!insert) {

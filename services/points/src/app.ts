@@ -31,7 +31,7 @@ const DEPOSIT_CAUSES = new Set(['deposit', 'demo_deposit']);
 /**
  * The composition root of the points service: loyalty. The points ledger and the points mall, VIP, missions, red
  * envelopes and the reward centre. Settled bets, deposits and sign-ins are read once, in batches, and handed to every
- * part inside the batch's one transaction. Pushes and VIP changes go out on `loyalty.v1` through one outbox.
+ * part inside the batch's one transaction. Pushes (`loyalty.v1`) and VIP changes (`vip.v1`) go out through one outbox.
  */
 export async function createPointsService(
   context: ServiceContext,

@@ -7,7 +7,7 @@ export interface PointsDeps extends ServiceContext {
   config: PointsConfig;
   /** The wallet's operations (loyalty payouts); in process when embedded, over HTTP in a cluster. */
   wallet: () => RpcClient<WalletRpc>;
-  /** The service's one outbox (`loyalty.v1`: pushes for the gateways, VIP changes), relayed by the composition root. */
+  /** The service's one outbox (`loyalty.v1`: pushes for the gateways; `vip.v1`: VIP changes), relayed by the composition root. */
   outbox: Outbox;
   /** Tells the relay that events were committed, so pushes go out at once. */
   wakeRelay(): void;

@@ -8,3 +8,12 @@ import type { Executor, Outbox } from '@wps/platform';
 export async function sendPush<T extends PushType>(outbox: Outbox, tx: Executor, target: { merchantCode: string; memberId: string | null }, push: Push<T>): Promise<void> {
   await outbox.add(tx, 'loyalty.push', target.memberId ?? target.merchantCode, { merchantCode: target.merchantCode, memberId: target.memberId, push });
 }
+
+/** Many pushes in one statement: what a batch sends to each member it changed. */
+export async function sendPushes<T extends PushType>(outbox: Outbox, tx: Executor, pushes: ReadonlyArray<{ target: { merchantCode: string; memberId: string | null }; push: Push<T> }>): Promise<void> {
+  await outbox.addAll(
+    tx,
+    'loyalty.push',
+    pushes.map(({ target, push }) => ({ key: target.memberId ?? target.merchantCode, payload: { merchantCode: target.merchantCode, memberId: target.memberId, push } })),
+  );
+}

@@ -71,9 +71,20 @@ function ItemContent({ icon, label, badge }: { icon: ReactNode; label: string; b
 
 function SideLink({ to, icon, label, testId, badge, end }: { to: string; icon: ReactNode; label: string; testId: string; badge?: ReactNode; end?: boolean }) {
   const rail = useContext(RailContext);
+  const location = useLocation();
+  // A member-centre panel link is the current page only on its own panel, not on every page of /member.
+  const [path, query] = to.split('?');
+  const onPanel = query === undefined ? undefined : location.pathname === path && new URLSearchParams(location.search).get('panel') === new URLSearchParams(query).get('panel');
   return (
     <li>
-      <NavLink to={to} end={end} className="side-item" data-testid={testId} title={rail ? label : undefined}>
+      <NavLink
+        to={to}
+        end={end}
+        className={({ isActive }) => `side-item${(onPanel ?? isActive) ? ' active' : ''}`}
+        aria-current={onPanel === false ? 'false' : 'page'}
+        data-testid={testId}
+        title={rail ? label : undefined}
+      >
         <ItemContent icon={icon} label={label} badge={badge} />
       </NavLink>
     </li>

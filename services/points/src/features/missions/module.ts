@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, consumeBatches, rows, type Executor, type Subscription } from '@wps/platform';
 import type { MemberMission, MissionBody, missionsRpcMethods, MissionSummary, OperatorMission, RpcHandlers, PointsRpc } from '@wps/contracts';
 import type { PointsDeps, PointsModule } from '../module.js';
-import { sendPush } from '../pushes.js';
+import { sendPush, sendPushes } from '../pushes.js';
 import { awardEndedWeeks, leaderboardFor, standingsOf, topOf } from './leaderboard.js';
 import { checkSettings, saveSettings, settingsOf } from './settings.js';
 import { periodEndsAt, periodStart, periodStartOf } from './periods.js';
@@ -109,15 +109,21 @@ export function createMissionsModule(deps: PointsDeps): PointsModule<Methods> {
       const members = [...changes.members.entries()].filter(([, brand]) => brand === calendar.merchantCode).map(([memberId]) => memberId);
       if (members.length > 0) {
         const [standings, claimable] = await Promise.all([standingsOf(tx, calendar, weekStart, members), claimableOf(tx, members)]);
-        for (const memberId of members) {
-          const own = standings.get(memberId);
-          await sendPush(
-            deps.outbox,
-            tx,
-            { merchantCode: calendar.merchantCode, memberId },
-            { v: nextVersion(), type: 'missions', data: { scope: 'progress', weekStart, own: { rank: own?.rank ?? null, score: own?.score ?? '0' }, claimable: claimable.get(memberId) ?? 0 } },
-          );
-        }
+        await sendPushes(
+          deps.outbox,
+          tx,
+          members.map((memberId) => {
+            const own = standings.get(memberId);
+            return {
+              target: { merchantCode: calendar.merchantCode, memberId },
+              push: {
+                v: nextVersion(),
+                type: 'missions' as const,
+                data: { scope: 'progress' as const, weekStart, own: { rank: own?.rank ?? null, score: own?.score ?? '0' }, claimable: claimable.get(memberId) ?? 0 },
+              },
+            };
+          }),
+        );
       }
       if (changes.leaderboards.has(calendar.merchantCode)) {
         const waited = Date.now() - (lastPushAt.get(calendar.merchantCode) ?? 0);

@@ -15,7 +15,7 @@ import {
 } from '@wps/contracts';
 import type { z } from 'zod';
 import type { PointsDeps } from '../module.js';
-import { sendPush } from '../pushes.js';
+import { sendPushes } from '../pushes.js';
 import { postPoints, spendPoints, type PostedPoints } from './ledger.js';
 
 type In<M extends keyof typeof pointsMallRpcMethods> = z.output<(typeof pointsMallRpcMethods)[M]['input']>;
@@ -170,10 +170,14 @@ export function ratioText(convertPoints: bigint, convertAmountMinor: bigint, cur
 
 /** Sends each changed member their new points. */
 export async function pushPoints(deps: Pick<PointsDeps, 'outbox'>, tx: Executor, merchantCode: string | ((memberId: string) => string), posted: readonly PostedPoints[]): Promise<void> {
-  for (const change of posted) {
-    const brand = typeof merchantCode === 'string' ? merchantCode : merchantCode(change.memberId);
-    await sendPush(deps.outbox, tx, { merchantCode: brand, memberId: change.memberId }, { v: change.version, type: 'points', data: { points: change.points.toString(), version: change.version } });
-  }
+  await sendPushes(
+    deps.outbox,
+    tx,
+    posted.map((change) => ({
+      target: { merchantCode: typeof merchantCode === 'string' ? merchantCode : merchantCode(change.memberId), memberId: change.memberId },
+      push: { v: change.version, type: 'points' as const, data: { points: change.points.toString(), version: change.version } },
+    })),
+  );
 }
 
 /** The points mall's reads and writes: config, rewards, redemptions and their review, conversion, and the payouts. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor, type Outbox } from '@wps/platform';
-import { sendPush } from '../pushes.js';
+import { sendPushes } from '../pushes.js';
 
 /** Where a reward comes from; one grant per (brand, source, sourceRef). */
 export type RewardSource = 'mission' | 'leaderboard' | 'vip_upgrade' | 'vip_monthly' | 'vip_birthday' | 'envelope' | 'rebate' | 'promotion';
@@ -93,9 +93,14 @@ export async function pushRewardCounts(deps: { outbox: Outbox }, tx: Executor, m
         FROM bumped b`,
   );
   const counts = counted.map((row) => ({ memberId: row.member_id, merchantCode: row.merchant_code, count: Number(row.count), version: Number(row.version) }));
-  for (const entry of counts) {
-    await sendPush(deps.outbox, tx, { merchantCode: entry.merchantCode, memberId: entry.memberId }, { v: entry.version, type: 'rewards', data: { count: entry.count, version: entry.version } });
-  }
+  await sendPushes(
+    deps.outbox,
+    tx,
+    counts.map((entry) => ({
+      target: { merchantCode: entry.merchantCode, memberId: entry.memberId },
+      push: { v: entry.version, type: 'rewards' as const, data: { count: entry.count, version: entry.version } },
+    })),
+  );
   return counts;
 }
 
