@@ -3,7 +3,7 @@
  * bus. Imported as `@wps/platform/testing`, never from the package root, so production code does not load it. It does
  * not import vitest, so benches can use it too.
  */
-import { EVENTS, type EventEnvelope, type EventType, type MemberRegistered, type RpcClient, type RpcContract } from '@wps/contracts';
+import { EVENTS, type EventEnvelope, type EventType, type BetSettled, type MemberRegistered, type RpcClient, type RpcContract } from '@wps/contracts';
 import { InMemoryEventBus } from './bus/memory.js';
 import type { RetryPolicy } from './bus/types.js';
 import { MemoryStore } from './cache/memory.js';
@@ -22,6 +22,28 @@ export const memberRegisteredEnvelope = (memberId: string, overrides: Partial<Me
     { memberId, merchantCode: 'DEMO', account: `player${memberId}`, type: 0, currency: 'MXN', uplineId: null, registeredAt: new Date().toISOString(), ...overrides },
     'test',
   );
+
+/**
+ * A settled round of the demo brand as the wallet announces it (`bet.settled`): first settlement, a valid bet equal
+ * to the stake, nothing won. `betId`, the member and the valid bet are the caller's; anything else can be overridden.
+ */
+export const settledBet = (fields: Pick<BetSettled, 'betId' | 'memberId' | 'validBetMinor'> & Partial<BetSettled>): BetSettled => ({
+  vendor: 'DEMOVENDOR',
+  roundId: `r-${fields.betId}`,
+  gameType: 'RNG',
+  gameCode: null,
+  merchantCode: 'DEMO',
+  account: null,
+  agentPath: null,
+  currency: 'MXN',
+  betAmountMinor: fields.validBetMinor,
+  winAmountMinor: '0',
+  adjustAmountMinor: '0',
+  state: 'settled',
+  revision: 0,
+  settledAt: new Date().toISOString(),
+  ...fields,
+});
 
 /** Polls `check` every 10 ms until it holds; rejects after `timeoutMs` naming `what` it waited for. */
 export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {

@@ -34,7 +34,7 @@ export const DEMO_TEAM: readonly (readonly [string, number, string])[] = [
 
 /** Both registration tabs, SMS-verified mobile numbers with a password, and an optional e-mail. */
 const DEMO_SETTINGS = {
-  whitelabel: { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: true, AGENTPOLICY3: true },
+  whitelabel: { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: true, AGENTPOLICY3: true, REWCEN3: true },
   customerService: [{ csType: 'LIVECHAT', path: '', title: 'Live chat' }],
   // Mirror domains: bare hosts, served on the same scheme and port as the site that lists them.
   domainRoute: ['localhost', '127.0.0.1'],

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { PUSH_EVENT, TOPICS, type AnyPush, type BetSettled, type Leaderboard, type MissionSummary, type MissionsPush, type OperatorMission } from '@wps/contracts';
 import { createEnvelope, Outbox, rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller, eventually, settledBet } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import { awardEndedWeeks } from './leaderboard.js';
 import { calendarsOf } from './progress.js';
@@ -75,26 +75,17 @@ describe('missions and the leaderboard through the HTTP API (embedded)', () => {
     );
 
   let betSeq = 0;
-  const bet = (member: Member, fields: Partial<BetSettled> = {}): BetSettled => ({
-    betId: `mb-${randomUUID()}`,
-    vendor: 'TEST',
-    roundId: `r-${++betSeq}`,
-    gameType: 'RNG',
-    gameCode: null,
-    memberId: member.memberId,
-    merchantCode: 'DEMO',
-    account: member.account,
-    agentPath: null,
-    currency: 'MXN',
-    betAmountMinor: fields.validBetMinor ?? '10000',
-    validBetMinor: '10000',
-    winAmountMinor: '0',
-    adjustAmountMinor: '0',
-    state: 'settled',
-    revision: 0,
-    settledAt: new Date().toISOString(),
-    ...fields,
-  });
+  const bet = (member: Member, fields: Partial<BetSettled> = {}): BetSettled =>
+    settledBet({
+      betId: `mb-${randomUUID()}`,
+      vendor: 'TEST',
+      roundId: `r-${++betSeq}`,
+      memberId: member.memberId,
+      account: member.account,
+      validBetMinor: '10000',
+      betAmountMinor: fields.validBetMinor ?? '10000',
+      ...fields,
+    });
   /** Delivers envelopes on their topic and waits until the points service has handled every one of them. */
   const deliver = async (consumer: string, topic: string, envelopes: ReadonlyArray<{ id: string; key: string; value: ReturnType<typeof createEnvelope> }>) => {
     await platform.bus.publish(envelopes.map((one) => ({ topic, key: one.key, value: one.value })));

@@ -3,26 +3,10 @@ import fc from 'fast-check';
 import type { BetSettled } from '@wps/contracts';
 import { latestRevisions, pointsForBet } from './earning.js';
 import { cashForPoints, ratioText } from './mall.js';
+import { settledBet } from '@wps/platform/testing';
 
-const bet = (betId: string, revision: number, validBetMinor: string, state: BetSettled['state'] = 'settled'): BetSettled => ({
-  betId,
-  vendor: 'V',
-  roundId: betId,
-  gameType: 'RNG',
-  gameCode: null,
-  memberId: '1',
-  merchantCode: 'DEMO',
-  account: null,
-  agentPath: null,
-  currency: 'MXN',
-  betAmountMinor: validBetMinor,
-  validBetMinor,
-  winAmountMinor: '0',
-  adjustAmountMinor: '0',
-  state,
-  revision,
-  settledAt: '2026-01-01T00:00:00Z',
-});
+const bet = (betId: string, revision: number, validBetMinor: string, state: BetSettled['state'] = 'settled'): BetSettled =>
+  settledBet({ betId, vendor: 'V', roundId: betId, memberId: '1', validBetMinor, state, revision, settledAt: '2026-01-01T00:00:00Z' });
 
 describe('points rules', () => {
   it('earns floor(valid bet ÷ ratio), nothing without a ratio or for a cancelled bet', () => {

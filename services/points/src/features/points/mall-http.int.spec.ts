@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { PUSH_EVENT, type AnyPush, type BetSettled, type PointBalanceView, type PointDetail, type PointReward, type PointsPush, type Redemption } from '@wps/contracts';
 import { createEnvelope, rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller, eventually, settledBet } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 
 interface Member {
@@ -47,26 +47,10 @@ describe('the points mall through the HTTP API (embedded)', () => {
     return member;
   };
   let betSeq = 0;
-  const bet = (member: Member, gameType: string, validBetMinor: string, overrides: Partial<BetSettled> = {}): BetSettled => ({
-    betId: `pm-${member.memberId}-${++betSeq}`,
-    vendor: 'DEMOVENDOR',
-    roundId: `r-${betSeq}`,
-    gameType,
-    gameCode: 'demo',
-    memberId: member.memberId,
-    merchantCode: 'DEMO',
-    account: null,
-    agentPath: null,
-    currency: 'MXN',
-    betAmountMinor: validBetMinor,
-    validBetMinor,
-    winAmountMinor: '0',
-    adjustAmountMinor: '0',
-    state: 'settled',
-    revision: 0,
-    settledAt: new Date().toISOString(),
-    ...overrides,
-  });
+  const bet = (member: Member, gameType: string, validBetMinor: string, overrides: Partial<BetSettled> = {}): BetSettled => {
+    const n = ++betSeq;
+    return settledBet({ betId: `pm-${member.memberId}-${n}`, roundId: `r-${n}`, gameType, gameCode: 'demo', memberId: member.memberId, validBetMinor, ...overrides });
+  };
   const publish = (...bets: BetSettled[]) => platform.bus.publish(bets.map((one) => ({ topic: 'bets.v1', key: one.betId, value: createEnvelope('bet.settled', one.betId, one, 'test') })));
   const balance = async (member: Member) => (await call<PointBalanceView>('GET', '/wps/relay/MCS2_getPointBalance', { token: member.token })).body.value;
   const points = async (member: Member) => (await balance(member)).points;

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { PUSH_EVENT, type AnyPush, type BetSettled, type InboxPage, type PushData, type VipLevel, type VipPage, type VipProgramme, type VipState } from '@wps/contracts';
 import { createEnvelope, rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller, eventually, settledBet } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 
 interface Member {
@@ -74,26 +74,8 @@ describe('VIP through the HTTP API (embedded)', () => {
     const response = await call('POST', '/wps/v2/wallets/deposit/demo', { token: member.token, body: { amount }, key: randomUUID() });
     expect(response.status).toBe(200);
   };
-  const bet = (member: Member, betId: string, validBetMinor: string, changes: Partial<BetSettled> = {}): BetSettled => ({
-    betId,
-    vendor: 'TEST',
-    roundId: `r-${betId}`,
-    gameType: 'RNG',
-    gameCode: 'slot-1',
-    memberId: member.memberId,
-    merchantCode: 'DEMO',
-    account: null,
-    agentPath: null,
-    currency: 'MXN',
-    betAmountMinor: validBetMinor,
-    validBetMinor,
-    winAmountMinor: '0',
-    adjustAmountMinor: '0',
-    state: 'settled',
-    revision: 0,
-    settledAt: new Date().toISOString(),
-    ...changes,
-  });
+  const bet = (member: Member, betId: string, validBetMinor: string, changes: Partial<BetSettled> = {}): BetSettled =>
+    settledBet({ betId, vendor: 'TEST', gameCode: 'slot-1', memberId: member.memberId, validBetMinor, ...changes });
   const publish = (...bets: BetSettled[]) => platform.bus.publish(bets.map((one) => ({ topic: 'bets.v1', key: one.memberId, value: createEnvelope('bet.settled', one.betId, one, 'test') })));
   /** The member's VIP grants (other parts of the programme grant rewards too). */
   const grants = async (member: Member) =>
