@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { PUSH_EVENT, type AnyPush, type ContractTier, type ContractView } from '@wps/contracts';
 import { DEMO_TERMS, DEMO_TERMS_SETTINGS } from '@wps/agent-contracts/domain/offers';
 import { apiCaller, eventually } from '@wps/platform/testing';
-import { clusterEnv, useClusterDatabase } from './support.js';
+import { clusterEnv, startExtraGateway, useClusterDatabase } from './support.js';
 
 /**
  * Contract offers across two gateway processes: the upline offers through one gateway while its downline's socket is
@@ -17,7 +14,6 @@ import { clusterEnv, useClusterDatabase } from './support.js';
  * OPERATOR_TOKEN; the second gateway is started here with the same settings on its own port.
  */
 const env = clusterEnv('GATEWAY_URL', 'DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'SERVICE_TOKEN', 'OPERATOR_TOKEN');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SECOND_PORT = 8090;
 const secondGateway = `http://127.0.0.1:${SECOND_PORT}`;
 const viaFirst = apiCaller(env.GATEWAY_URL);
@@ -30,43 +26,6 @@ interface Member {
   id: string;
   token: string;
   pushes: AnyPush[];
-}
-
-async function startSecondGateway(): Promise<ChildProcess> {
-  const logDir = path.join(root, 'infra', '.state', 'logs');
-  mkdirSync(logDir, { recursive: true });
-  const log = createWriteStream(path.join(logDir, 'gateway-2.log'), { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services', 'gateway', 'src', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(SECOND_PORT),
-      LOG_LEVEL: 'warn',
-      GATEWAY_REQUESTS_PER_IP_PER_MINUTE: '100000',
-      IDENTITY_URL: 'http://127.0.0.1:8101',
-      WALLET_URL: 'http://127.0.0.1:8102',
-      GAMES_URL: 'http://127.0.0.1:8103',
-      AGENT_CONTRACTS_URL: 'http://127.0.0.1:8104',
-      POINTS_URL: 'http://127.0.0.1:8105',
-      NOTICES_URL: 'http://127.0.0.1:8106',
-      HOUSE_URL: 'http://127.0.0.1:8107',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  await eventually(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the second gateway exited with ${child.exitCode}; see infra/.state/logs/gateway-2.log`);
-      return fetch(`${secondGateway}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    'the second gateway',
-    90_000,
-  );
-  return child;
 }
 
 describe('contract offers across two gateways in cluster mode', () => {
@@ -93,7 +52,7 @@ describe('contract offers across two gateways in cluster mode', () => {
   const pushed = (member: Member, contractId: string, change: string) => member.pushes.some((push) => push.type === 'contract' && push.data.contractId === contractId && push.data.change === change);
 
   beforeAll(async () => {
-    gateway2 = await startSecondGateway();
+    gateway2 = await startExtraGateway(SECOND_PORT, 'gateway-2');
     await signIn(viaFirst, 'demoagent', top);
     await signIn(viaSecond, 'demosub1', sub);
     // The demo team arrives in the agent tree from the registration events.

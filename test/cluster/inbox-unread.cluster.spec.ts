@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { PUSH_EVENT, type AnyPush, type Broadcast, type UnreadCount } from '@wps/contracts';
 import { apiCaller, eventually } from '@wps/platform/testing';
-import { clusterEnv, registerMember, uniqueUsername, useClusterDatabase, type RegisteredMember } from './support.js';
+import { clusterEnv, registerMember, startExtraGateway, uniqueUsername, useClusterDatabase, type RegisteredMember } from './support.js';
 
 /**
  * Unread counts across two gateway processes. A broadcast is stored once by the notices service; every gateway takes
@@ -16,7 +13,6 @@ import { clusterEnv, registerMember, uniqueUsername, useClusterDatabase, type Re
  * Started by `npm run test:cluster`; the second gateway is started here with the same settings on its own port.
  */
 const env = clusterEnv('GATEWAY_URL', 'DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'SERVICE_TOKEN', 'OPERATOR_TOKEN');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SECOND_PORT = 8093;
 const secondGateway = `http://127.0.0.1:${SECOND_PORT}`;
 const viaFirst = apiCaller(env.GATEWAY_URL);
@@ -25,43 +21,6 @@ const operator = { authorization: `Operator ${env.OPERATOR_TOKEN}`, 'x-operator'
 
 interface Listener extends RegisteredMember {
   pushes: UnreadCount[];
-}
-
-async function startSecondGateway(): Promise<ChildProcess> {
-  const logDir = path.join(root, 'infra', '.state', 'logs');
-  mkdirSync(logDir, { recursive: true });
-  const log = createWriteStream(path.join(logDir, 'gateway-inbox-2.log'), { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services', 'gateway', 'src', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(SECOND_PORT),
-      LOG_LEVEL: 'warn',
-      GATEWAY_REQUESTS_PER_IP_PER_MINUTE: '100000',
-      IDENTITY_URL: 'http://127.0.0.1:8101',
-      WALLET_URL: 'http://127.0.0.1:8102',
-      GAMES_URL: 'http://127.0.0.1:8103',
-      AGENT_CONTRACTS_URL: 'http://127.0.0.1:8104',
-      POINTS_URL: 'http://127.0.0.1:8105',
-      NOTICES_URL: 'http://127.0.0.1:8106',
-      HOUSE_URL: 'http://127.0.0.1:8107',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  await eventually(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the second gateway exited with ${child.exitCode}; see infra/.state/logs/gateway-inbox-2.log`);
-      return fetch(`${secondGateway}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    'the second gateway',
-    90_000,
-  );
-  return child;
 }
 
 describe('unread counts across two gateways in cluster mode', () => {
@@ -85,7 +44,7 @@ describe('unread counts across two gateways in cluster mode', () => {
   const pushedCount = (member: Listener, unread: number, what: string) => eventually(() => member.pushes.at(-1)?.unread === unread, what, 20_000);
 
   beforeAll(async () => {
-    gateway2 = await startSecondGateway();
+    gateway2 = await startExtraGateway(SECOND_PORT, 'gateway-inbox-2');
     onFirst = { ...(await registerMember(viaFirst, uniqueUsername('inboxa'))), pushes: [] };
     onSecond = { ...(await registerMember(viaSecond, uniqueUsername('inboxb'))), pushes: [] };
     // The inbox learns of members from their registrations on Kafka.

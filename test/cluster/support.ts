@@ -1,4 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import pg from 'pg';
 import { walletRpc } from '@wps/contracts';
@@ -93,4 +97,48 @@ export function signedVendorCall(call: ClusterCaller, vendor: string, operation:
     raw,
     headers: { 'x-vendor-code': vendor, 'x-timestamp': timestamp, 'x-signature': vendorSignature(secret, timestamp, raw) },
   });
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * One more gateway process on `port`, beside the runner's, with the same settings and the same services: for specs of
+ * what crosses gateways (pushes through the shared Socket.IO adapter, per-gateway consumer groups). Its log goes to
+ * infra/.state/logs/<logName>.log. Resolves once it is ready; the caller kills it.
+ */
+export async function startExtraGateway(port: number, logName: string): Promise<ChildProcess> {
+  const logDir = path.join(root, 'infra', '.state', 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(path.join(logDir, `${logName}.log`), { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services', 'gateway', 'src', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      GATEWAY_REQUESTS_PER_IP_PER_MINUTE: '100000',
+      IDENTITY_URL: 'http://127.0.0.1:8101',
+      WALLET_URL: 'http://127.0.0.1:8102',
+      GAMES_URL: 'http://127.0.0.1:8103',
+      AGENT_CONTRACTS_URL: 'http://127.0.0.1:8104',
+      POINTS_URL: 'http://127.0.0.1:8105',
+      NOTICES_URL: 'http://127.0.0.1:8106',
+      HOUSE_URL: 'http://127.0.0.1:8107',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the gateway on port ${port} exited with ${child.exitCode}; see infra/.state/logs/${logName}.log`);
+      return fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    `the gateway on port ${port}`,
+    90_000,
+  );
+  return child;
 }
