@@ -53,6 +53,13 @@ test.describe('the VIP page', () => {
       await test.step('a new member is at VIP0, with the avatar label, and progress toward VIP1', async () => {
         await expect(page.getByTestId('avatar-vip-label')).toHaveText('VIP0');
         await demoDeposit(request, token, '400.00');
+        // Deposits reach VIP progress through the deposit stream: the page shows them once it has counted this one.
+        await expect
+          .poll(async () => {
+            const response = await request.get('/wps/vip', { headers: { Authorization: `Bearer ${token}` } });
+            return ((await response.json()) as { value?: { member?: { depositMinor?: string } | null } }).value?.member?.depositMinor;
+          })
+          .toBe('40000');
         await page.goto('/vip');
         const card = page.getByTestId('vip-member');
         await expect(card).toHaveAttribute('data-level', '0');

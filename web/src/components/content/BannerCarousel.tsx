@@ -112,7 +112,8 @@ function Carousel({ banners, group, perView, phonePerView, className }: Carousel
   const offset = trackOffsetPercent(position, count, view);
   const trackStyle: CSSProperties = {
     transform: `translateX(calc(${offset}% + ${drag?.dx ?? 0}px))`,
-    transition: animated && drag === null ? `transform ${speed}ms ease` : 'none',
+    // A press alone leaves a sliding track alone, so a tap lands on the banner it started on; a drag follows the finger.
+    transition: animated && (drag === null || drag.dx === 0) ? `transform ${speed}ms ease` : 'none',
   };
 
   return (
