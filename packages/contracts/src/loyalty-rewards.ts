@@ -34,7 +34,7 @@ const member = { memberId: z.string().regex(/^[1-9][0-9]{0,18}$/), merchantCode:
 const grantIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** bonusDetails: one page of what the member received, newest first, optionally within dates (inclusive, UTC). */
+/** bonusDetails: one page of what the member received, newest first, optionally within dates (inclusive, in the brand's time zone). */
 export const bonusDetailsQuerySchema = z
   .object({
     from: isoDate.optional(),

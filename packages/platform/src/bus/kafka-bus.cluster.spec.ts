@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../testing.js';
 import { initTracing } from '../tracing.js';
-import { eventBusContract } from './event-bus.contract.js';
+import { eventBusContract, testEnvelope } from './event-bus.contract.js';
 import { KafkaEventBus } from './kafka.js';
 
 // Spans must be recorded for the trace-propagation case: without an exporter the SDK registers no tracer provider,
@@ -39,5 +40,40 @@ describe('KafkaEventBus start-up', () => {
     for (let i = 0; i < 6; i += 1) buses.push(new KafkaEventBus({ brokers: brokerList, clientId: `race-${i}` }));
     const results = await Promise.allSettled(buses.map((bus, i) => bus.subscribe({ group: `race-${randomUUID()}`, topics: i % 2 ? topics : [...topics].reverse(), handler: async () => undefined })));
     expect(results.map((result) => result.status)).toEqual(buses.map(() => 'fulfilled'));
+  }, 60_000);
+});
+
+describe('KafkaEventBus: one batch at a time', () => {
+  let bus: KafkaEventBus;
+  afterAll(async () => {
+    await bus?.close();
+  });
+
+  it('gathers what every partition has waiting into one call, and never runs two calls at once', async () => {
+    bus = new KafkaEventBus({ brokers: brokerList, clientId: 'one-batch' });
+    const topic = `one-batch.${randomUUID()}`;
+    const keys = Array.from({ length: 16 }, (_, n) => `member-${n}`);
+    // Published before the group exists: the first fetch brings every partition's messages at once.
+    await bus.publish(Array.from({ length: 64 }, (_, n) => ({ topic, key: keys[n % keys.length]!, value: testEnvelope(keys[n % keys.length]!, { n }) })));
+    const calls: number[][] = [];
+    let running = 0;
+    let overlapped = false;
+    const subscription = await bus.subscribe({
+      group: `one-batch-${randomUUID()}`,
+      topics: [topic],
+      oneBatchAtATime: true,
+      batchHandler: async (batch) => {
+        if (running++ > 0) overlapped = true;
+        calls.push([...new Set(batch.map((message) => message.partition))]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running -= 1;
+      },
+    });
+    await eventually(() => calls.length > 0 && calls.flat().length >= 1, 'a first call', 20_000);
+    await eventually(() => !overlapped && running === 0, 'the calls to end', 20_000);
+    expect(overlapped).toBe(false);
+    // Sixteen keys land on every partition; the first call already holds more than one of them.
+    expect(Math.max(...calls.map((partitions) => partitions.length))).toBeGreaterThan(1);
+    await subscription.close();
   }, 60_000);
 });

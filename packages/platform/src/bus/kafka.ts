@@ -17,6 +17,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { withTraceHeaders } from './tracing.js';
 import { DEFAULT_MAX_BATCH, DEFAULT_RETRY, type DeliveredMessage, type EventBus, type OutgoingMessage, type RetryPolicy, type SubscribeOptions, type Subscription } from './types.js';
 import { deliver, DeliveryStopped } from './deliver.js';
+import { BatchMerger } from './merge.js';
 import { keepKafkaIdleQuiet } from './kafkajs-idle.js';
 import { sleep } from '../async.js';
 
@@ -195,6 +196,8 @@ export class KafkaEventBus implements EventBus {
       },
     });
     const active: ActiveConsumer = { consumer, group: options.group, stopping: false, wake: new Set() };
+    // The partitions' batches of one fetch, handled as one (see BatchMerger).
+    const merger = options.oneBatchAtATime ? new BatchMerger(options) : undefined;
     this.consumers.add(active);
     consumer.on(consumer.events.CRASH, (event) => {
       const { error, restart } = event.payload;
@@ -206,9 +209,9 @@ export class KafkaEventBus implements EventBus {
       await consumer.connect();
       await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
       await consumer.run({
-        partitionsConsumedConcurrently: options.oneBatchAtATime ? 1 : this.partitions,
+        partitionsConsumedConcurrently: this.partitions,
         eachBatchAutoResolve: false,
-        eachBatch: (payload) => this.handleBatch(active, options, policy, payload),
+        eachBatch: (payload) => this.handleBatch(active, options, policy, payload, merger),
       });
       await ready.promise;
     } catch (error) {
@@ -271,7 +274,7 @@ export class KafkaEventBus implements EventBus {
    * to the dead-letter topic, and each offset is resolved once its message is done, so a stop or a crash mid-batch
    * redelivers only what was not (and the consumers' inboxes make a redelivered message a no-op).
    */
-  private async handleBatch(active: ActiveConsumer, options: SubscribeOptions, policy: RetryPolicy, payload: EachBatchPayload): Promise<void> {
+  private async handleBatch(active: ActiveConsumer, options: SubscribeOptions, policy: RetryPolicy, payload: EachBatchPayload, merger?: BatchMerger): Promise<void> {
     const { batch } = payload;
     const topic = batch.topic;
     const limit = options.maxBatchSize ?? DEFAULT_MAX_BATCH;
@@ -294,7 +297,7 @@ export class KafkaEventBus implements EventBus {
       if (chunk.length === 0) return;
       const messages = chunk;
       chunk = [];
-      await deliver(messages, options, hooks);
+      await (merger ? merger.deliver(messages, hooks) : deliver(messages, options, hooks));
       await payload.heartbeat();
     };
     for (const message of batch.messages) {

@@ -52,9 +52,10 @@ export type SubscribeOptions = SubscribeBase &
          */
         lingerMs?: number;
         /**
-         * Handles one partition's batch at a time instead of all partitions' at once: for consumers whose batches
-         * update the same rows from every partition (a member's running sums when the topic is keyed by bet), so
-         * their transactions do not wait on each other's row locks.
+         * One batch at a time for the whole subscription, gathered from every partition, instead of one batch per
+         * partition at once: for consumers whose batches update the same rows from every partition (a member's
+         * running sums when the topic is keyed by bet), so one transaction covers what all partitions brought and no
+         * two wait on each other's row locks.
          */
         oneBatchAtATime?: boolean;
       }

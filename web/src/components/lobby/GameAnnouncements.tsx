@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../state/preferences';
 import { useSystem } from '../../state/system';
 import { Modal } from '../Modal';
+import { MegaphoneIcon } from '../Icons';
 import { openNotices } from '../content/contentUi';
 import { plainText } from '../content/RichText';
 import { useContent } from '../content/useContent';
@@ -80,7 +81,7 @@ export function GameAnnouncements() {
   return (
     <section className="marquee" aria-label={t('lobby_announcements')} data-testid="game-announcements">
       <span className="marquee-label" aria-hidden>
-        📢
+        <MegaphoneIcon />
       </span>
       <div className="marquee-viewport">
         <div className="marquee-track" style={style}>

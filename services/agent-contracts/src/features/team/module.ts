@@ -36,6 +36,9 @@ export function createTeamModule(deps: AgentContractsDeps): AgentContractsModule
           group: TEAM_STATS,
           type: 'bet.settled',
           lingerMs: TEAM_FIGURES_LINGER_MS,
+          // A member's bets are on every partition (the topic is keyed by bet): one transaction for what all partitions
+          // brought, so no two wait on each other's locks on the member's hourly row.
+          oneBatchAtATime: true,
           handle: (tx, events) =>
             recordSettledBets(
               tx,

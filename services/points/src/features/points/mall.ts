@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { PointsDeps } from '../module.js';
 import { sendPushes } from '../pushes.js';
+import { brandDayStart } from '../brand-day.js';
 import { postPoints, spendPoints, type PostedPoints } from './ledger.js';
 
 type In<M extends keyof typeof pointsMallRpcMethods> = z.output<(typeof pointsMallRpcMethods)[M]['input']>;
@@ -253,7 +254,7 @@ export function createMall(deps: PointsDeps) {
         db.orm,
         sql`SELECT a.points::text AS points, a.version::int AS version,
                    (SELECT coalesce(sum(t.change), 0)::text FROM points.point_transactions t
-                    WHERE t.member_id = a.member_id AND t.created_at >= date_trunc('day', now())) AS today
+                    WHERE t.member_id = a.member_id AND t.created_at >= ${brandDayStart(input.merchantCode)}) AS today
             FROM points.point_accounts a WHERE a.member_id = ${input.memberId}`,
       );
       const config = await readConfig(db.orm, input.merchantCode);
@@ -333,7 +334,7 @@ export function createMall(deps: PointsDeps) {
           if (left !== null && left < input.quantity) throw new AppError('POINT_REWARD_OUT_OF_STOCK');
           const [taken] = await rows<{ today: number; ever: number }>(
             tx,
-            sql`SELECT coalesce(sum(quantity) FILTER (WHERE created_at >= date_trunc('day', now())), 0)::int AS today, coalesce(sum(quantity), 0)::int AS ever
+            sql`SELECT coalesce(sum(quantity) FILTER (WHERE created_at >= ${brandDayStart(input.merchantCode)}), 0)::int AS today, coalesce(sum(quantity), 0)::int AS ever
                 FROM points.point_redemptions WHERE reward_id = ${reward.id} AND member_id = ${input.memberId} AND status <> 'rejected'`,
           );
           if (reward.daily_limit !== null && taken!.today + input.quantity > reward.daily_limit) throw new AppError('POINT_REWARD_LIMIT_REACHED');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
 import type { BonusDetail, Reward, RewardCount } from '@wps/contracts';
 import { GRANT_COLUMNS, toReward, type GrantRow } from './rows.js';
+import { brandDateStart } from '../brand-day.js';
 
 /** How far back the reward centre shows what was claimed or expired. */
 const RECENT_DAYS = 30;
@@ -37,14 +38,14 @@ export async function listRewards(executor: Executor, input: { memberId: string;
   return { list: grants.map(toReward), ...count };
 }
 
-/** bonusDetails: what the member received (claimed rewards, red envelopes), newest first, within UTC dates. */
+/** bonusDetails: what the member received (claimed rewards, red envelopes), newest first, within dates of the brand's time zone. */
 export async function bonusDetails(
   executor: Executor,
   input: { memberId: string; merchantCode: string; from?: string; to?: string; pageNo: number; pageSize: number },
 ): Promise<{ list: BonusDetail[]; total: number; totalPages: number; pageNo: number; totals: { money: Array<{ currency: string; amountMinor: string }>; points: string } }> {
   const where = sql`g.member_id = ${input.memberId} AND g.merchant_code = ${input.merchantCode} AND g.status = 'claimed'
-    ${input.from ? sql`AND g.claimed_at >= ${input.from}::date::timestamp AT TIME ZONE 'UTC'` : sql``}
-    ${input.to ? sql`AND g.claimed_at < (${input.to}::date + 1)::timestamp AT TIME ZONE 'UTC'` : sql``}`;
+    ${input.from ? sql`AND g.claimed_at >= ${brandDateStart(input.merchantCode, input.from)}` : sql``}
+    ${input.to ? sql`AND g.claimed_at < ${brandDateStart(input.merchantCode, input.to, 1)}` : sql``}`;
   const page = await rows<{ id: string; claimed_at: string; source: BonusDetail['source']; title: string; kind: BonusDetail['kind']; currency: string; amount_minor: string; points: string }>(
     executor,
     sql`SELECT g.id::text AS id, g.claimed_at, g.source, g.title, g.kind, g.currency, g.amount_minor::text AS amount_minor, g.points::text AS points

@@ -9,6 +9,7 @@ import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import type { PointsDeps } from '../module.js';
 import { grantRewards, pushRewardCounts, type RewardGrant } from './grants.js';
 import { RewardClaims } from './claims.js';
+import { localDay } from '../vip/rules.js';
 
 interface Member {
   token: string;
@@ -195,7 +196,8 @@ describe('the reward centre through the HTTP API (embedded)', () => {
     const page = await details(alice, '?pageNo=2&pageSize=2');
     expect(page).toMatchObject({ pageNo: 2, total: received.total, totalPages: Math.ceil(received.total / 2) });
     expect(page.list).toEqual(received.list.slice(2, 4));
-    const today = new Date().toISOString().slice(0, 10);
+    // Dates are the brand's (the demo brand keeps Mexico City time), not UTC's.
+    const today = localDay(new Date(), 'America/Mexico_City');
     expect((await details(alice, `?from=${today}&to=${today}`)).total).toBe(received.total);
     expect((await details(alice, '?from=2020-01-01&to=2020-01-31')).total).toBe(0);
     expect((await call('GET', '/wps/relay/MCS2_getBonusDetails?from=2024-02-10&to=2024-02-01', { token: alice.token })).status).toBe(400);

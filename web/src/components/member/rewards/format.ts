@@ -16,5 +16,5 @@ export function rewardValue(reward: { kind: 'cash' | 'bonus' | 'points'; amountM
   return reward.kind === 'points' ? `${formatAmount(reward.points)} ${pointsLabel}` : formatMinor(reward.amountMinor, reward.currency);
 }
 
-/** Today as yyyy-mm-dd (UTC), for date inputs. */
-export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+/** A day as yyyy-mm-dd on the member's own calendar, for date inputs. */
+export const isoDay = (date: Date): string => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
