@@ -18,7 +18,8 @@ export const missionStateSchema = z.enum(['in_progress', 'completed', 'claimed',
 const positiveAmountText = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const gameTypeSchema = z.string().regex(/^[A-Za-z0-9_]{1,20}$/);
 const timeZoneSchema = z.string().min(1).max(60);
-const languageSchema = z.enum(['ES', 'EN']);
+/** The languages loyalty texts are read in. */
+export const loyaltyLanguageSchema = z.enum(['ES', 'EN']);
 
 /** Largest leaderboard (top N) and prize table a brand can configure. */
 export const LEADERBOARD_SIZE_MAX = 50;
@@ -150,7 +151,7 @@ const missionIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
 /** Daily and weekly missions, their progress and claims, and the mission leaderboard. */
 export const missionsRpcMethods = {
   missionSummary: {
-    input: z.object({ ...member, language: languageSchema }),
+    input: z.object({ ...member, language: loyaltyLanguageSchema }),
     output: missionSummarySchema,
   },
   missionLeaderboard: {

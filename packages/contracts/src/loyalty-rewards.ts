@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loyaltyLanguageSchema } from './loyalty-missions.js';
 
 /** Where a reward in the reward centre comes from. */
 export const rewardSourceSchema = z.enum(['mission', 'leaderboard', 'vip_upgrade', 'vip_monthly', 'vip_birthday', 'envelope', 'rebate', 'promotion']);
@@ -31,6 +32,8 @@ export const rewardCountSchema = z.object({ count: z.number().int().min(0), vers
 export type RewardCount = z.infer<typeof rewardCountSchema>;
 
 const member = { memberId: z.string().regex(/^[1-9][0-9]{0,18}$/), merchantCode: z.string().min(1) };
+/** The reader's language: the names of rewards are written in it (Spanish when absent). */
+const reader = { ...member, language: loyaltyLanguageSchema.optional() };
 const grantIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -60,7 +63,7 @@ export type BonusDetail = z.infer<typeof bonusDetailSchema>;
 /** The reward centre: everything a member can claim, in one list, and what was received. */
 export const rewardsRpcMethods = {
   listRewards: {
-    input: z.object(member),
+    input: z.object(reader),
     /** Available rewards first (soonest to expire first), then the 30 days' claimed and expired ones, newest first. */
     output: z.object({ list: z.array(rewardSchema), count: z.number().int().min(0), version: z.number().int().min(0) }),
   },
@@ -69,15 +72,15 @@ export const rewardsRpcMethods = {
     output: rewardCountSchema,
   },
   claimReward: {
-    input: z.object({ ...member, grantId: grantIdSchema }),
+    input: z.object({ ...reader, grantId: grantIdSchema }),
     output: z.object({ reward: rewardSchema, count: z.number().int().min(0), version: z.number().int().min(0) }),
   },
   claimAllRewards: {
-    input: z.object(member),
+    input: z.object(reader),
     output: z.object({ claimed: z.array(rewardSchema), count: z.number().int().min(0), version: z.number().int().min(0) }),
   },
   bonusDetails: {
-    input: z.object({ ...member, from: isoDate.optional(), to: isoDate.optional(), pageNo: z.number().int().min(1), pageSize: z.number().int().min(1).max(100) }),
+    input: z.object({ ...reader, from: isoDate.optional(), to: isoDate.optional(), pageNo: z.number().int().min(1), pageSize: z.number().int().min(1).max(100) }),
     output: z.object({
       list: z.array(bonusDetailSchema),
       total: z.number().int().min(0),

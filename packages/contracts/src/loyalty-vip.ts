@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
+import { loyaltyLanguageSchema } from './loyalty-missions.js';
 
 /**
  * VIP (issue 16, domain notes B): a brand's levels 0–9 (0 is no VIP). A member goes up as soon as its deposits and its
@@ -141,7 +142,8 @@ export const vipRpcMethods = {
     output: vipStateSchema,
   },
   vipPage: {
-    input: z.object({ ...brand, memberId: memberIdSchema.optional() }),
+    /** `language`: the names of the member's VIP bonuses are written in it (Spanish when absent). */
+    input: z.object({ ...brand, memberId: memberIdSchema.optional(), language: loyaltyLanguageSchema.optional() }),
     output: vipPageSchema,
   },
   operatorVipLevels: {

@@ -4,6 +4,8 @@ import { bonusDetailsQuerySchema, rewardsRpcMethods as rpc } from '../loyalty-re
 
 const member = { tag: 'Reward centre', auth: 'real-member', rateLimit: 'ip', idempotent: false } as const;
 const MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode' } as const;
+/** Calls that answer rewards' names: written in the caller's language. */
+const READER = { ...MEMBER, language: 'language' } as const;
 
 /** The reward centre: everything a member can claim, in one list, and what was received. */
 export const rewardsUseCases = {
@@ -16,7 +18,7 @@ export const rewardsUseCases = {
     request: z.object({}),
     response: rpc.listRewards.output,
     operation: { service: 'points', method: 'listRewards' },
-    context: MEMBER,
+    context: READER,
   }),
   rewardCount: serviceUseCase({
     ...member,
@@ -39,7 +41,7 @@ export const rewardsUseCases = {
     request: z.object({ grantId: z.string().regex(/^[1-9][0-9]{0,17}$/) }),
     response: rpc.claimReward.output,
     operation: { service: 'points', method: 'claimReward' },
-    context: MEMBER,
+    context: READER,
     memberRateLimit: { name: 'reward-claim', limit: 20, windowMs: 10_000 },
   }),
   claimAllRewards: serviceUseCase({
@@ -51,7 +53,7 @@ export const rewardsUseCases = {
     request: z.object({}),
     response: rpc.claimAllRewards.output,
     operation: { service: 'points', method: 'claimAllRewards' },
-    context: MEMBER,
+    context: READER,
     memberRateLimit: { name: 'reward-claim-all', limit: 5, windowMs: 10_000 },
   }),
   bonusDetails: serviceUseCase({
@@ -63,6 +65,6 @@ export const rewardsUseCases = {
     request: bonusDetailsQuerySchema,
     response: rpc.bonusDetails.output,
     operation: { service: 'points', method: 'bonusDetails' },
-    context: MEMBER,
+    context: READER,
   }),
 } satisfies Record<string, UseCase>;

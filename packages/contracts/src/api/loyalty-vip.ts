@@ -45,7 +45,7 @@ export const vipUseCases = {
     request: z.object({}),
     response: rpc.vipPage.output,
     operation: { service: 'points', method: 'vipPage' },
-    context: BRAND_AND_MEMBER,
+    context: { ...BRAND_AND_MEMBER, language: 'language' },
   }),
   operatorVipLevels: serviceUseCase({
     ...desk,

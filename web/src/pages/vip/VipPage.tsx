@@ -138,7 +138,7 @@ function LevelCard({ level, currency, current }: { level: VipLevelValue; currenc
 }
 
 export default function VipPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const { member, token, authReady } = useSession();
   const { openModal } = useModal();
@@ -146,7 +146,8 @@ export default function VipPage() {
   // Follows `vip` pushes for the member (the page is read again on a change).
   useVipStanding();
   const { data, error, isPending } = useQuery({
-    queryKey: vipKeys.page(signedIn ? token : null),
+    // The bonuses' names come in the reader's language.
+    queryKey: [...vipKeys.page(signedIn ? token : null), i18n.language],
     queryFn: () => call(useCases.vipPage, {}, { withSession: signedIn }),
     enabled: authReady,
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Database, type Executor } from '@wps/platform';
 import { grantRewards } from '../rewards/grants.js';
+import { titled } from '../rewards/titles.js';
 import { periodEndsAt, periodStart, periodStartOf } from './periods.js';
 import { calendarsOf, missionGrantRef } from './progress.js';
 import { saveSettings } from './settings.js';
@@ -126,9 +127,18 @@ export async function seedDemoStanding(tx: Executor, members: ReadonlyArray<{ me
   );
   const player = demo.find((member) => member.account === 'demoplayer');
   if (!player) return;
-  const missions = await rows<{ id: string; seed_key: string; period: 'daily' | 'weekly'; target: string; reward_kind: 'points' | 'bonus' | 'cash'; reward_amount: string; title_es: string }>(
+  const missions = await rows<{
+    id: string;
+    seed_key: string;
+    period: 'daily' | 'weekly';
+    target: string;
+    reward_kind: 'points' | 'bonus' | 'cash';
+    reward_amount: string;
+    title_es: string;
+    title_en: string;
+  }>(
     tx,
-    sql`SELECT id::text AS id, seed_key, period, target::text AS target, reward_kind, reward_amount::text AS reward_amount, title_es
+    sql`SELECT id::text AS id, seed_key, period, target::text AS target, reward_kind, reward_amount::text AS reward_amount, title_es, title_en
         FROM points.missions WHERE merchant_code = ${DEMO} AND seed_key IS NOT NULL`,
   );
   const progress: Record<string, bigint> = { 'daily-bet': 32_000n, 'daily-sign-in': 1n, 'daily-rounds': 12n, 'weekly-deposit': 60_000n, 'weekly-sign-in': 2n, 'weekly-live': 180_000n };
@@ -162,7 +172,7 @@ export async function seedDemoStanding(tx: Executor, members: ReadonlyArray<{ me
         memberId: player.memberId,
         source: 'mission' as const,
         sourceRef: missionGrantRef(mission.id, start, player.memberId),
-        title: mission.title_es,
+        ...titled('mission', { ES: mission.title_es, EN: mission.title_en }),
         kind: mission.reward_kind,
         currency: calendar.currency,
         ...(mission.reward_kind === 'points' ? { points: amount } : { amountMinor: amount }),

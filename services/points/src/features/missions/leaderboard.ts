@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Executor, type Outbox } from '@wps/platform';
 import type { Leaderboard, LeaderboardPrize } from '@wps/contracts';
 import { grantRewardsAndPush, type RewardGrant } from '../rewards/grants.js';
+import { titled } from '../rewards/titles.js';
 import { maskAccount, periodEndsAt, periodStart } from './periods.js';
 import type { BrandCalendar, LeaderboardMetric } from './progress.js';
 
@@ -106,7 +107,7 @@ export async function awardEndedWeeks(deps: { outbox: Outbox }, tx: Executor, ca
         memberId: winner.memberId,
         source: 'leaderboard',
         sourceRef: `${weekStart}:${prize.rank}`,
-        title: `Clasificación de misiones: puesto ${prize.rank} (${weekStart})`,
+        ...titled('leaderboard', { rank: String(prize.rank), week: weekStart }),
         kind: prize.kind,
         currency: calendar.currency,
         ...(prize.kind === 'points' ? { points: amount } : { amountMinor: amount }),

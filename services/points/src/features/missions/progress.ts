@@ -3,6 +3,7 @@ import { rows, type Executor, type Outbox } from '@wps/platform';
 import type { BetSettled } from '@wps/contracts';
 import type { CreditedDeposit, SignIn } from '../module.js';
 import { grantRewardsAndPush, pushRewardCounts, type RewardGrant } from '../rewards/grants.js';
+import { titled } from '../rewards/titles.js';
 import { nextStreak, periodEndsAt, periodStart, periodStartOf, localDay, streakProgress, type MissionPeriod, type Streak } from './periods.js';
 
 export type MissionKind = 'bet' | 'deposit' | 'sign_in' | 'rounds';
@@ -280,6 +281,7 @@ export class MissionProgress {
       reward_kind: 'points' | 'bonus' | 'cash';
       reward_amount: string;
       title_es: string;
+      title_en: string;
       mission_points: number;
       completed: boolean;
       reopened: boolean;
@@ -290,7 +292,7 @@ export class MissionProgress {
           ),
           state AS (
             SELECT p.mission_id, p.member_id, p.period_start, p.completed_at AS was_completed, m.target, m.period, m.reward_kind, m.reward_amount,
-                   m.title_es, m.mission_points, g.status AS grant_status
+                   m.title_es, m.title_en, m.mission_points, g.status AS grant_status
             FROM points.mission_progress p
             JOIN touched t USING (mission_id, member_id, period_start)
             JOIN points.missions m ON m.id = p.mission_id
@@ -305,18 +307,45 @@ export class MissionProgress {
           FROM state s
           WHERE p.mission_id = s.mission_id AND p.member_id = s.member_id AND p.period_start = s.period_start
           RETURNING p.mission_id::text AS mission_id, p.member_id::text AS member_id, to_char(p.period_start, 'YYYY-MM-DD') AS period_start,
-                    p.merchant_code, s.period, s.reward_kind, s.reward_amount::text AS reward_amount, s.title_es, s.mission_points,
+                    p.merchant_code, s.period, s.reward_kind, s.reward_amount::text AS reward_amount, s.title_es, s.title_en, s.mission_points,
                     (s.was_completed IS NULL AND p.completed_at IS NOT NULL) AS completed,
                     (s.was_completed IS NOT NULL AND p.completed_at IS NULL) AS reopened`,
     );
+    // A reopened mission takes its reward back while it is unclaimed. One claimed in the meantime (the claim held the
+    // grant's row; this batch read it before the claim committed) stays received: its mission stays completed.
+    const reopened = moved.filter((row) => row.reopened).map((row) => missionGrantRef(row.mission_id, row.period_start, row.member_id));
+    const withdrawn = new Set<string>();
+    if (reopened.length > 0) {
+      const deleted = await rows<{ member_id: string; source_ref: string }>(
+        tx,
+        sql`DELETE FROM points.reward_grants
+            WHERE source = 'mission' AND status = 'available' AND source_ref = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(reopened)}::jsonb)))
+            RETURNING member_id::text AS member_id, source_ref`,
+      );
+      for (const row of deleted) withdrawn.add(row.source_ref);
+      const kept = moved
+        .filter((row) => row.reopened && !withdrawn.has(missionGrantRef(row.mission_id, row.period_start, row.member_id)))
+        .map((row) => ({ mission_id: row.mission_id, member_id: row.member_id, period_start: row.period_start }));
+      if (kept.length > 0) {
+        await tx.execute(
+          sql`UPDATE points.mission_progress p SET completed_at = now()
+              FROM jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) AS k(mission_id bigint, member_id bigint, period_start date)
+              WHERE p.mission_id = k.mission_id AND p.member_id = k.member_id AND p.period_start = k.period_start AND p.completed_at IS NULL`,
+        );
+      }
+      await pushRewardCounts(
+        this.deps,
+        tx,
+        deleted.map((row) => row.member_id),
+      );
+    }
     const grants: RewardGrant[] = [];
-    const withdrawn: string[] = [];
     const scores: ScoreChange[] = [];
     const now = new Date();
     for (const row of moved) {
-      if (!row.completed && !row.reopened) continue;
-      const calendar = calendars.get(row.merchant_code) ?? defaultCalendar(row.merchant_code);
       const ref = missionGrantRef(row.mission_id, row.period_start, row.member_id);
+      if (!row.completed && !withdrawn.has(ref)) continue;
+      const calendar = calendars.get(row.merchant_code) ?? defaultCalendar(row.merchant_code);
       if (row.completed) {
         const amount = BigInt(row.reward_amount);
         grants.push({
@@ -324,14 +353,12 @@ export class MissionProgress {
           memberId: row.member_id,
           source: 'mission',
           sourceRef: ref,
-          title: row.title_es,
+          ...titled('mission', { ES: row.title_es, EN: row.title_en }),
           kind: row.reward_kind,
           currency: calendar.currency,
           ...(row.reward_kind === 'points' ? { points: amount } : { amountMinor: amount }),
           expiresAt: periodEndsAt(row.period_start, row.period, calendar.timeZone),
         });
-      } else {
-        withdrawn.push(ref);
       }
       if (row.mission_points > 0) {
         const change = BigInt(row.mission_points) * (row.completed ? 1n : -1n);
@@ -339,19 +366,6 @@ export class MissionProgress {
       }
     }
     await grantRewardsAndPush(this.deps, tx, grants);
-    if (withdrawn.length > 0) {
-      const members = await rows<{ member_id: string }>(
-        tx,
-        sql`DELETE FROM points.reward_grants
-            WHERE source = 'mission' AND status = 'available' AND source_ref = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(withdrawn)}::jsonb)))
-            RETURNING member_id::text AS member_id`,
-      );
-      await pushRewardCounts(
-        this.deps,
-        tx,
-        members.map((row) => row.member_id),
-      );
-    }
     return scores;
   }
 }

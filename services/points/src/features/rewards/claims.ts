@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
-import type { Reward } from '@wps/contracts';
+import type { Language, Reward } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { postPoints } from '../points/ledger.js';
 import { pushPoints } from '../points/mall.js';
@@ -65,7 +65,7 @@ export class RewardClaims {
    * Claims one of the member's grants. Two claims at once (two tabs): the grant's row lock lets one through, the other
    * finds it claimed (REWARD_ALREADY_CLAIMED) and nothing is paid twice.
    */
-  async claim(input: { memberId: string; merchantCode: string; grantId: string }): Promise<{ reward: Reward; count: number; version: number }> {
+  async claim(input: { memberId: string; merchantCode: string; grantId: string; language?: Language }): Promise<{ reward: Reward; count: number; version: number }> {
     const { db } = this.deps;
     const { claimed, count } = await db.transaction(async (tx) => {
       const [grant] = await rows<GrantRow>(
@@ -82,11 +82,11 @@ export class RewardClaims {
     });
     this.deps.wakeRelay();
     const paid = claimed.paid_at !== null || (await this.payClaimedGrants([claimed.id])) > 0;
-    return { reward: { ...toReward(claimed), paid }, count: count.count, version: count.version };
+    return { reward: { ...toReward(claimed, input.language), paid }, count: count.count, version: count.version };
   }
 
   /** Claims every grant the member can claim now, in one transaction; the money ones are paid after it. */
-  async claimAll(input: { memberId: string; merchantCode: string }): Promise<{ claimed: Reward[]; count: number; version: number }> {
+  async claimAll(input: { memberId: string; merchantCode: string; language?: Language }): Promise<{ claimed: Reward[]; count: number; version: number }> {
     const { db } = this.deps;
     const { claimed, count } = await db.transaction(async (tx) => {
       const grants = await rows<GrantRow>(
@@ -105,7 +105,7 @@ export class RewardClaims {
     this.deps.wakeRelay();
     const unpaid = claimed.filter((grant) => grant.paid_at === null).map((grant) => grant.id);
     const paidIds = new Set(unpaid.length > 0 ? await this.payGrants(unpaid) : []);
-    return { claimed: claimed.map((grant) => ({ ...toReward(grant), paid: grant.paid_at !== null || paidIds.has(grant.id) })), count: count.count, version: count.version };
+    return { claimed: claimed.map((grant) => ({ ...toReward(grant, input.language), paid: grant.paid_at !== null || paidIds.has(grant.id) })), count: count.count, version: count.version };
   }
 
   /** Pays claimed money grants that are not paid yet; answers how many were paid now. */

@@ -4,12 +4,21 @@ import type { MemberRegistered } from '@wps/contracts';
 import { postPoints } from '../points/ledger.js';
 import { grantRewards, type RewardGrant } from './grants.js';
 import { grantPaymentKey } from './claims.js';
+import { titled } from './titles.js';
 
 const DEMO_BRAND = 'DEMO';
 const DEMO_ACCOUNT = 'demoplayer';
 const DAY_MS = 86_400_000;
 
 export const isDemoPlayer = (member: Pick<MemberRegistered, 'merchantCode' | 'account'>): boolean => member.merchantCode === DEMO_BRAND && member.account === DEMO_ACCOUNT;
+
+/** A day (yyyy-MM-dd) some days back. */
+const dayDaysAgo = (days: number): string => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+/** The Monday that starts the week of the day `days` back. */
+const weekStartDaysAgo = (days: number): string => {
+  const day = new Date(Date.now() - days * DAY_MS);
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+};
 
 type DemoGrant = Omit<RewardGrant, 'merchantCode' | 'memberId' | 'currency' | 'expiresAt'> & { expiresInDays?: number; claimedDaysAgo?: number };
 
@@ -19,20 +28,34 @@ type DemoGrant = Omit<RewardGrant, 'merchantCode' | 'memberId' | 'currency' | 'e
  * like any claim left unpaid). Once per cause, so a redelivered registration adds nothing.
  */
 const DEMO_GRANTS: readonly DemoGrant[] = [
-  { source: 'mission', sourceRef: 'demo:daily-slots', title: 'Misión diaria: apuesta $500 en tragamonedas', kind: 'points', points: 300n, expiresInDays: 1 },
-  { source: 'mission', sourceRef: 'demo:weekly-login', title: 'Misión semanal: 5 días seguidos', kind: 'bonus', amountMinor: 5_000n, expiresInDays: 6 },
-  { source: 'leaderboard', sourceRef: 'demo:week-top10', title: 'Ranking semanal: puesto 7', kind: 'cash', amountMinor: 20_000n, expiresInDays: 7 },
-  { source: 'vip_upgrade', sourceRef: 'demo:level-2', title: 'Bono de ascenso a VIP 2', kind: 'bonus', amountMinor: 10_000n },
-  { source: 'vip_monthly', sourceRef: 'demo:month', title: 'Bono mensual VIP', kind: 'bonus', amountMinor: 7_500n, expiresInDays: 20 },
-  { source: 'vip_birthday', sourceRef: 'demo:birthday', title: 'Bono de cumpleaños', kind: 'cash', amountMinor: 15_000n, expiresInDays: 30 },
-  { source: 'rebate', sourceRef: 'demo:rebate-yesterday', title: 'Reembolso diario de apuestas', kind: 'cash', amountMinor: 1_234n, expiresInDays: 2 },
+  {
+    source: 'mission',
+    sourceRef: 'demo:daily-slots',
+    ...titled('mission', { ES: 'Misión diaria: apuesta $500 en tragamonedas', EN: 'Daily mission: bet $500 on slots' }),
+    kind: 'points',
+    points: 300n,
+    expiresInDays: 1,
+  },
+  {
+    source: 'mission',
+    sourceRef: 'demo:weekly-login',
+    ...titled('mission', { ES: 'Misión semanal: 5 días seguidos', EN: 'Weekly mission: 5 days in a row' }),
+    kind: 'bonus',
+    amountMinor: 5_000n,
+    expiresInDays: 6,
+  },
+  { source: 'leaderboard', sourceRef: 'demo:week-top10', ...titled('leaderboard', { rank: '7', week: weekStartDaysAgo(7) }), kind: 'cash', amountMinor: 20_000n, expiresInDays: 7 },
+  { source: 'vip_upgrade', sourceRef: 'demo:level-2', ...titled('vip_upgrade', { label: 'VIP2' }), kind: 'bonus', amountMinor: 10_000n },
+  { source: 'vip_monthly', sourceRef: 'demo:month', ...titled('vip_monthly', { label: 'VIP2', month: new Date().toISOString().slice(0, 7) }), kind: 'bonus', amountMinor: 7_500n, expiresInDays: 20 },
+  { source: 'vip_birthday', sourceRef: 'demo:birthday', ...titled('vip_birthday', { label: 'VIP2' }), kind: 'cash', amountMinor: 15_000n, expiresInDays: 30 },
+  { source: 'rebate', sourceRef: 'demo:rebate-yesterday', ...titled('rebate', { label: 'VIP2', day: dayDaysAgo(1) }), kind: 'cash', amountMinor: 1_234n, expiresInDays: 2 },
   { source: 'promotion', sourceRef: 'demo:welcome-points', title: 'Puntos de bienvenida', kind: 'points', points: 500n },
   // Received already.
-  { source: 'mission', sourceRef: 'demo:history-mission', title: 'Misión diaria: 20 rondas', kind: 'points', points: 150n, claimedDaysAgo: 2 },
-  { source: 'vip_upgrade', sourceRef: 'demo:history-level-1', title: 'Bono de ascenso a VIP 1', kind: 'bonus', amountMinor: 5_000n, claimedDaysAgo: 9 },
+  { source: 'mission', sourceRef: 'demo:history-mission', ...titled('mission', { ES: 'Misión diaria: 20 rondas', EN: 'Daily mission: 20 rounds' }), kind: 'points', points: 150n, claimedDaysAgo: 2 },
+  { source: 'vip_upgrade', sourceRef: 'demo:history-level-1', ...titled('vip_upgrade', { label: 'VIP1' }), kind: 'bonus', amountMinor: 5_000n, claimedDaysAgo: 9 },
   { source: 'envelope', sourceRef: 'demo:history-envelope', title: 'Sobre rojo de la tarde', kind: 'bonus', amountMinor: 3_388n, claimedDaysAgo: 3 },
-  { source: 'rebate', sourceRef: 'demo:history-rebate', title: 'Reembolso diario de apuestas', kind: 'cash', amountMinor: 812n, claimedDaysAgo: 5 },
-  { source: 'leaderboard', sourceRef: 'demo:history-week', title: 'Ranking semanal: puesto 3', kind: 'cash', amountMinor: 50_000n, claimedDaysAgo: 12 },
+  { source: 'rebate', sourceRef: 'demo:history-rebate', ...titled('rebate', { label: 'VIP1', day: dayDaysAgo(6) }), kind: 'cash', amountMinor: 812n, claimedDaysAgo: 5 },
+  { source: 'leaderboard', sourceRef: 'demo:history-week', ...titled('leaderboard', { rank: '3', week: weekStartDaysAgo(14) }), kind: 'cash', amountMinor: 50_000n, claimedDaysAgo: 12 },
 ];
 
 /** Grants the demo player's rewards, and records the received ones as claimed (points posted here, money by the timer). */
@@ -45,6 +68,7 @@ export async function seedDemoRewards(tx: Executor, member: MemberRegistered): P
     source: grant.source,
     sourceRef: grant.sourceRef,
     title: grant.title,
+    ...(grant.titleKind ? { titleKind: grant.titleKind, titleParams: grant.titleParams ?? {} } : {}),
     kind: grant.kind,
     ...(grant.amountMinor === undefined ? {} : { amountMinor: grant.amountMinor }),
     ...(grant.points === undefined ? {} : { points: grant.points }),

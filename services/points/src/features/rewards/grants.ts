@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor, type Outbox } from '@wps/platform';
 import { sendPushes } from '../pushes.js';
+import type { RewardTitleKind, RewardTitleParams } from './titles.js';
 
 /** Where a reward comes from; one grant per (brand, source, sourceRef). */
 export type RewardSource = 'mission' | 'leaderboard' | 'vip_upgrade' | 'vip_monthly' | 'vip_birthday' | 'envelope' | 'rebate' | 'promotion';
@@ -11,8 +12,11 @@ export interface RewardGrant {
   source: RewardSource;
   /** What it is for (a mission and its period, a level reached, a month): granting the same twice grants once. */
   sourceRef: string;
-  /** The reward's name as the member sees it. */
+  /** The reward's name: the Spanish text, and the name of a grant without `titleKind` in every language. */
   title: string;
+  /** A name the platform writes (see `titled`): read in the member's language, made of `titleParams`. */
+  titleKind?: RewardTitleKind;
+  titleParams?: RewardTitleParams;
   /** Money paid as cash or as bonus, or points. */
   kind: 'cash' | 'bonus' | 'points';
   currency: string;
@@ -36,6 +40,8 @@ export async function grantRewards(tx: Executor, grants: readonly RewardGrant[])
       source: grant.source,
       source_ref: grant.sourceRef,
       title: grant.title,
+      title_kind: grant.titleKind ?? null,
+      title_params: grant.titleParams ?? {},
       kind: grant.kind,
       currency: grant.currency,
       amount_minor: (grant.kind === 'points' ? 0n : (grant.amountMinor ?? 0n)).toString(),
@@ -45,11 +51,11 @@ export async function grantRewards(tx: Executor, grants: readonly RewardGrant[])
   );
   const granted = await rows<{ member_id: string }>(
     tx,
-    sql`INSERT INTO points.reward_grants (merchant_code, member_id, source, source_ref, title, kind, currency, amount_minor, points, expires_at)
-        SELECT merchant_code, member_id, source, source_ref, title, kind, currency, amount_minor, points, expires_at
+    sql`INSERT INTO points.reward_grants (merchant_code, member_id, source, source_ref, title, title_kind, title_params, kind, currency, amount_minor, points, expires_at)
+        SELECT merchant_code, member_id, source, source_ref, title, title_kind, title_params, kind, currency, amount_minor, points, expires_at
         FROM jsonb_to_recordset(${input}::jsonb)
-             AS t(merchant_code text, member_id bigint, source text, source_ref text, title text, kind text, currency text,
-                  amount_minor bigint, points bigint, expires_at timestamptz)
+             AS t(merchant_code text, member_id bigint, source text, source_ref text, title text, title_kind text, title_params jsonb,
+                  kind text, currency text, amount_minor bigint, points bigint, expires_at timestamptz)
         ON CONFLICT (merchant_code, source, source_ref) DO NOTHING
         RETURNING member_id::text AS member_id`,
   );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
-import type { BonusDetail, Reward, RewardCount } from '@wps/contracts';
+import type { BonusDetail, Language, Reward, RewardCount } from '@wps/contracts';
 import { GRANT_COLUMNS, toReward, type GrantRow } from './rows.js';
 import { brandDateStart } from '../brand-day.js';
+import { rewardTitle } from './titles.js';
 
 /** How far back the reward centre shows what was claimed or expired. */
 const RECENT_DAYS = 30;
@@ -21,7 +22,7 @@ export async function rewardCount(executor: Executor, input: { memberId: string;
 }
 
 /** The reward centre: available first (soonest to expire first), then the recent claimed and expired, newest first. */
-export async function listRewards(executor: Executor, input: { memberId: string; merchantCode: string }): Promise<{ list: Reward[]; count: number; version: number }> {
+export async function listRewards(executor: Executor, input: { memberId: string; merchantCode: string; language?: Language }): Promise<{ list: Reward[]; count: number; version: number }> {
   const grants = await rows<GrantRow>(
     executor,
     sql`SELECT * FROM (
@@ -35,20 +36,31 @@ export async function listRewards(executor: Executor, input: { memberId: string;
         LIMIT ${LIST_MAX}`,
   );
   const count = await rewardCount(executor, input);
-  return { list: grants.map(toReward), ...count };
+  return { list: grants.map((grant) => toReward(grant, input.language)), ...count };
 }
 
 /** bonusDetails: what the member received (claimed rewards, red envelopes), newest first, within dates of the brand's time zone. */
 export async function bonusDetails(
   executor: Executor,
-  input: { memberId: string; merchantCode: string; from?: string; to?: string; pageNo: number; pageSize: number },
+  input: { memberId: string; merchantCode: string; language?: Language; from?: string; to?: string; pageNo: number; pageSize: number },
 ): Promise<{ list: BonusDetail[]; total: number; totalPages: number; pageNo: number; totals: { money: Array<{ currency: string; amountMinor: string }>; points: string } }> {
   const where = sql`g.member_id = ${input.memberId} AND g.merchant_code = ${input.merchantCode} AND g.status = 'claimed'
     ${input.from ? sql`AND g.claimed_at >= ${brandDateStart(input.merchantCode, input.from)}` : sql``}
     ${input.to ? sql`AND g.claimed_at < ${brandDateStart(input.merchantCode, input.to, 1)}` : sql``}`;
-  const page = await rows<{ id: string; claimed_at: string; source: BonusDetail['source']; title: string; kind: BonusDetail['kind']; currency: string; amount_minor: string; points: string }>(
+  const page = await rows<{
+    id: string;
+    claimed_at: string;
+    source: BonusDetail['source'];
+    title: string;
+    title_kind: string | null;
+    title_params: unknown;
+    kind: BonusDetail['kind'];
+    currency: string;
+    amount_minor: string;
+    points: string;
+  }>(
     executor,
-    sql`SELECT g.id::text AS id, g.claimed_at, g.source, g.title, g.kind, g.currency, g.amount_minor::text AS amount_minor, g.points::text AS points
+    sql`SELECT g.id::text AS id, g.claimed_at, g.source, g.title, g.title_kind, g.title_params, g.kind, g.currency, g.amount_minor::text AS amount_minor, g.points::text AS points
         FROM points.reward_grants g WHERE ${where}
         ORDER BY g.claimed_at DESC, g.id DESC
         LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
@@ -65,7 +77,7 @@ export async function bonusDetails(
       id: row.id,
       receivedAt: new Date(row.claimed_at).toISOString(),
       source: row.source,
-      title: row.title,
+      title: rewardTitle(row, input.language),
       kind: row.kind,
       currency: row.currency,
       amountMinor: row.amount_minor,

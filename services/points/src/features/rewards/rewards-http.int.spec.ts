@@ -9,6 +9,7 @@ import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import type { PointsDeps } from '../module.js';
 import { grantRewards, pushRewardCounts, type RewardGrant } from './grants.js';
 import { RewardClaims } from './claims.js';
+import { titled } from './titles.js';
 import { localDay } from '../vip/rules.js';
 
 interface Member {
@@ -221,4 +222,32 @@ describe('the reward centre through the HTTP API (embedded)', () => {
     expect(await payouts(`grant:${grantId}`)).toBe(1);
     expect((await details(bob)).list).toContainEqual(expect.objectContaining({ id: grantId, amountMinor: '4200' }));
   }, 60_000);
+
+  it('writes the names the platform gives rewards in the reader’s language; a name an operator wrote stays as written', async () => {
+    const carol = await register();
+    await grant(carol, [
+      { sourceRef: `${carol.memberId}:3`, source: 'vip_upgrade', kind: 'bonus', amountMinor: 1_000n, ...titled('vip_upgrade', { label: 'Gold' }) },
+      { sourceRef: 'week:1', source: 'leaderboard', kind: 'cash', amountMinor: 2_000n, ...titled('leaderboard', { rank: '1', week: '2026-11-23' }) },
+      { sourceRef: 'mission:es-only', kind: 'points', points: 10n, ...titled('mission', { ES: 'Gira 20 veces', EN: '' }) },
+      { sourceRef: 'envelope', source: 'envelope', kind: 'bonus', amountMinor: 300n, title: 'Sobre rojo de la tarde' },
+    ]);
+    const names = async (language: string) =>
+      (await call<{ list: Reward[] }>('GET', '/wps/relay/MCS2_getRewardCenter', { token: carol.token, language })).body.value.list
+        .map((reward) => `${reward.source}: ${reward.title}`)
+        .filter((name) => !name.startsWith('mission: ') || name.includes('20'))
+        .sort();
+    expect(await names('EN')).toEqual(['envelope: Sobre rojo de la tarde', 'leaderboard: Mission leaderboard: rank 1 (2026-11-23)', 'mission: Gira 20 veces', 'vip_upgrade: Gold upgrade bonus']);
+    expect(await names('ES')).toEqual([
+      'envelope: Sobre rojo de la tarde',
+      'leaderboard: Clasificación de misiones: puesto 1 (2026-11-23)',
+      'mission: Gira 20 veces',
+      'vip_upgrade: Bono de ascenso Gold',
+    ]);
+    // What was received reads the same way, and the claim's answer too.
+    const upgrade = (await list(carol)).list.find((reward) => reward.source === 'vip_upgrade')!;
+    const claimed = await call<{ reward: Reward }>('POST', '/wps/relay/MCS2_claimReward', { token: carol.token, body: { grantId: upgrade.id }, language: 'EN' });
+    expect(claimed.body.value.reward.title).toBe('Gold upgrade bonus');
+    const received = await call<BonusPage>('GET', '/wps/relay/MCS2_getBonusDetails', { token: carol.token, language: 'EN' });
+    expect(received.body.value.list.find((line) => line.source === 'vip_upgrade')?.title).toBe('Gold upgrade bonus');
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Reward } from '@wps/contracts';
+import type { Language, Reward } from '@wps/contracts';
+import { rewardTitle } from './titles.js';
 
 /** A reward_grants row as the queries here select it. */
 export interface GrantRow {
@@ -8,6 +9,8 @@ export interface GrantRow {
   member_id: string;
   source: Reward['source'];
   title: string;
+  title_kind: string | null;
+  title_params: unknown;
   kind: Reward['kind'];
   currency: string;
   amount_minor: string;
@@ -20,18 +23,19 @@ export interface GrantRow {
 }
 
 /** The columns of a grant, with an available grant past its expiry shown as expired. */
-export const GRANT_COLUMNS = sql.raw(`g.id::text AS id, g.merchant_code, g.member_id::text AS member_id, g.source, g.title, g.kind, g.currency,
+export const GRANT_COLUMNS = sql.raw(`g.id::text AS id, g.merchant_code, g.member_id::text AS member_id, g.source, g.title, g.title_kind, g.title_params, g.kind, g.currency,
   g.amount_minor::text AS amount_minor, g.points::text AS points,
   CASE WHEN g.status = 'available' AND g.expires_at <= now() THEN 'expired' ELSE g.status END AS status,
   g.expires_at, g.claimed_at, g.paid_at, g.created_at`);
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-export function toReward(row: GrantRow): Reward {
+/** A grant as the member reads it, its name in the member's language. */
+export function toReward(row: GrantRow, language?: Language): Reward {
   return {
     id: row.id,
     source: row.source,
-    title: row.title,
+    title: rewardTitle(row, language),
     kind: row.kind,
     currency: row.currency,
     amountMinor: row.amount_minor,

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
-import { VIP_WINDOW_DAYS, type BetSettled, type VipBonus } from '@wps/contracts';
+import { VIP_WINDOW_DAYS, type BetSettled, type Language, type VipBonus } from '@wps/contracts';
 import type { CreditedDeposit } from '../module.js';
 import type { Level, WindowSums } from './rules.js';
+import { rewardTitle } from '../rewards/titles.js';
 
 /** A brand's VIP programme as stored: its currency, time zone and levels (level 0 first). */
 export interface Programme {
@@ -317,10 +318,12 @@ export async function validBetOfDay(executor: Executor, programme: Programme, da
 }
 
 /** The member's newest VIP bonuses and rebates as the reward centre holds them. */
-export async function vipBonuses(executor: Executor, merchantCode: string, memberId: string, limit = 20): Promise<VipBonus[]> {
+export async function vipBonuses(executor: Executor, merchantCode: string, memberId: string, language?: Language, limit = 20): Promise<VipBonus[]> {
   const found = await rows<{
     source: VipBonus['source'];
     title: string;
+    title_kind: string | null;
+    title_params: unknown;
     kind: VipBonus['kind'];
     amount_minor: string;
     points: string;
@@ -329,14 +332,14 @@ export async function vipBonuses(executor: Executor, merchantCode: string, membe
     created_at: string;
   }>(
     executor,
-    sql`SELECT source, title, kind, amount_minor::text, points::text, currency, status, created_at::text
+    sql`SELECT source, title, title_kind, title_params, kind, amount_minor::text, points::text, currency, status, created_at::text
         FROM points.reward_grants
         WHERE member_id = ${memberId} AND merchant_code = ${merchantCode} AND source IN ('vip_upgrade', 'vip_monthly', 'vip_birthday', 'rebate')
         ORDER BY id DESC LIMIT ${limit}`,
   );
   return found.map((row) => ({
     source: row.source,
-    title: row.title,
+    title: rewardTitle(row, language),
     kind: row.kind,
     amountMinor: row.kind === 'points' ? row.points : row.amount_minor,
     currency: row.currency,

@@ -1,8 +1,9 @@
 import { AppError, type Executor } from '@wps/platform';
-import { VIP_WINDOW_DAYS, type VipMemberProgress, type VipPage, type VipProgramme, type VipState, type VipLevel } from '@wps/contracts';
+import { VIP_WINDOW_DAYS, type VipMemberProgress, type VipPage, type VipProgramme, type VipState, type VipLevel, type Language } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { sendPush } from '../pushes.js';
 import { grantRewards, pushRewardCounts, type RewardGrant } from '../rewards/grants.js';
+import { titled } from '../rewards/titles.js';
 import { addDays, checkLevels, fromLevel, isTimeZone, levelAfterActivity, levelAfterReview, levelsPassed, localDay, monthOf, rebateMinor, toLevel, windowStart, type Level } from './rules.js';
 import {
   BETS_KEPT_DAYS,
@@ -56,7 +57,9 @@ export class Vip {
       const programme = programmes.get(change.merchantCode)!;
       return levelsPassed(change.from, change.to).flatMap((reached) => {
         const level = programme.levels[reached]!;
-        return level.upgradeBonus > 0n ? [this.grant(programme, change.memberId, 'vip_upgrade', `${change.memberId}:${reached}`, `Bono de ascenso ${level.labelName}`, level.upgradeBonus)] : [];
+        return level.upgradeBonus > 0n
+          ? [this.grant(programme, change.memberId, 'vip_upgrade', `${change.memberId}:${reached}`, titled('vip_upgrade', { label: level.labelName }), level.upgradeBonus)]
+          : [];
       });
     });
     await this.applyChanges(tx, programmes, changes, 'upgrade', 'system:vip');
@@ -74,14 +77,14 @@ export class Vip {
     return { hasVip: true, vipLabelName: programme.levels[level]!.labelName, vipRankLevel: level, version: standing.version };
   }
 
-  async page(input: { merchantCode: string; memberId?: string }): Promise<VipPage> {
+  async page(input: { merchantCode: string; memberId?: string; language?: Language }): Promise<VipPage> {
     const programme = (await loadProgrammes(this.deps.db.orm, [input.merchantCode])).get(input.merchantCode);
     const shown = programmeView(programme);
     if (!hasVip(programme) || !input.memberId) return { ...shown, member: null };
-    return { ...shown, member: await this.progress(programme, input.memberId) };
+    return { ...shown, member: await this.progress(programme, input.memberId, input.language) };
   }
 
-  private async progress(programme: Programme, memberId: string): Promise<VipMemberProgress> {
+  private async progress(programme: Programme, memberId: string, language?: Language): Promise<VipMemberProgress> {
     const standing = await readStanding(this.deps.db.orm, programme.merchantCode, memberId);
     const level = Math.min(standing.level, programme.levels.length - 1);
     const held = programme.levels[level]!;
@@ -96,7 +99,7 @@ export class Vip {
       next: next ? { level: next.level, labelName: next.labelName, depositMinor: next.upgradeDeposit.toString(), validBetMinor: next.upgradeValidBet.toString() } : null,
       keep: level > 0 ? { depositMinor: held.keepDeposit.toString(), validBetMinor: held.keepValidBet.toString() } : null,
       reviewedMonth: standing.reviewedMonth,
-      bonuses: await vipBonuses(this.deps.db.orm, programme.merchantCode, memberId),
+      bonuses: await vipBonuses(this.deps.db.orm, programme.merchantCode, memberId, language),
     };
   }
 
@@ -198,7 +201,7 @@ export class Vip {
       if (to !== standing.level) changes.push({ memberId: standing.memberId, merchantCode: standing.merchantCode, from: standing.level, to });
       const held = programme.levels[to];
       if (held && to > 0 && held.monthlyBonus > 0n) {
-        grants.push(this.grant(programme, standing.memberId, 'vip_monthly', `${standing.memberId}:${month}`, `Bono mensual ${held.labelName} ${month}`, held.monthlyBonus));
+        grants.push(this.grant(programme, standing.memberId, 'vip_monthly', `${standing.memberId}:${month}`, titled('vip_monthly', { label: held.labelName, month }), held.monthlyBonus));
       }
     }
     await markReviewed(
@@ -218,7 +221,7 @@ export class Vip {
     for (const row of await validBetOfDay(tx, programme, day)) {
       const level = programme.levels[Math.min(row.level, programme.levels.length - 1)]!;
       const amount = rebateMinor(row.validBet, level.rebateBasisPoints);
-      if (amount > 0n) grants.push(this.grant(programme, row.memberId, 'rebate', `vip:${row.memberId}:${day}`, `Reembolso ${level.labelName} ${day}`, amount));
+      if (amount > 0n) grants.push(this.grant(programme, row.memberId, 'rebate', `vip:${row.memberId}:${day}`, titled('rebate', { label: level.labelName, day }), amount));
     }
     const granted = new Set(await grantRewards(tx, grants));
     await pushRewardCounts(this.deps, tx, [...granted]);
@@ -255,8 +258,8 @@ export class Vip {
   }
 
   /** Level bonuses are paid as bonus money; rebates as cash. */
-  private grant(programme: Programme, memberId: string, source: RewardGrant['source'], sourceRef: string, title: string, amountMinor: bigint): RewardGrant {
-    return { merchantCode: programme.merchantCode, memberId, source, sourceRef, title, kind: source === 'rebate' ? 'cash' : 'bonus', currency: programme.currency, amountMinor };
+  private grant(programme: Programme, memberId: string, source: RewardGrant['source'], sourceRef: string, name: ReturnType<typeof titled>, amountMinor: bigint): RewardGrant {
+    return { merchantCode: programme.merchantCode, memberId, source, sourceRef, ...name, kind: source === 'rebate' ? 'cash' : 'bonus', currency: programme.currency, amountMinor };
   }
 
   private async requireProgramme(merchantCode: string): Promise<Programme> {

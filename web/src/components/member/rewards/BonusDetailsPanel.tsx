@@ -21,7 +21,7 @@ export function BonusDetailsPanel() {
   const [pageNo, setPageNo] = useState(1);
   const invalid = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
   const page = useQuery({
-    queryKey: [useCases.bonusDetails.id, token, range.from, range.to, pageNo],
+    queryKey: [useCases.bonusDetails.id, token, range.from, range.to, pageNo, i18n.language],
     queryFn: ({ signal }) => call(useCases.bonusDetails, { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}), pageNo, pageSize: PAGE_SIZE }, { signal }),
     enabled: token !== null,
     placeholderData: keepPreviousData,

@@ -11,7 +11,8 @@ import { rewardValue } from './format';
 import './rewards.css';
 
 type RewardList = { list: Reward[]; count: number; version: number };
-const listKey = (token: string | null) => [useCases.listRewards.id, token] as const;
+/** Rewards' names come in the reader's language: a list per language. */
+const listKey = (token: string | null, language: string) => [useCases.listRewards.id, token, language] as const;
 
 const GiftIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -47,7 +48,7 @@ export function RewardCenterPanel() {
   const count = useRewardCount();
   const expiry = useExpiry();
   const [busy, setBusy] = useState<string | null>(null);
-  const rewards = useQuery({ queryKey: listKey(token), queryFn: ({ signal }) => call(useCases.listRewards, {}, { signal }), enabled: token !== null });
+  const rewards = useQuery({ queryKey: listKey(token, i18n.language), queryFn: ({ signal }) => call(useCases.listRewards, {}, { signal }), enabled: token !== null });
   const data = rewards.data;
   // A count newer than the list means rewards were granted or claimed elsewhere (another tab, a mission).
   const listVersion = data?.version;
@@ -62,7 +63,7 @@ export function RewardCenterPanel() {
   }, [client, token, data]);
 
   const replace = (claimed: readonly Reward[]) =>
-    client.setQueryData<RewardList>(listKey(token), (current) => {
+    client.setQueryData<RewardList>(listKey(token, i18n.language), (current) => {
       if (!current) return current;
       const byId = new Map(claimed.map((reward) => [reward.id, reward]));
       const list = current.list.map((reward) => byId.get(reward.id) ?? reward);
@@ -75,7 +76,7 @@ export function RewardCenterPanel() {
       const answer = await call(useCases.claimReward, { grantId: reward.id });
       replace([answer.reward]);
       if (token) acceptRewardCount(client, token, { count: answer.count, version: answer.version });
-      client.setQueryData<RewardList>(listKey(token), (current) => current && { ...current, count: answer.count, version: Math.max(current.version, answer.version) });
+      client.setQueryData<RewardList>(listKey(token, i18n.language), (current) => current && { ...current, count: answer.count, version: Math.max(current.version, answer.version) });
       showToast(t('rewards_claimed_toast', { value: rewardValue(answer.reward, t('rewards_points')) }));
     } catch (error) {
       showToast(errorMessage(error));
@@ -91,7 +92,7 @@ export function RewardCenterPanel() {
       const answer = await call(useCases.claimAllRewards, {});
       replace(answer.claimed);
       if (token) acceptRewardCount(client, token, { count: answer.count, version: answer.version });
-      client.setQueryData<RewardList>(listKey(token), (current) => current && { ...current, count: answer.count, version: Math.max(current.version, answer.version) });
+      client.setQueryData<RewardList>(listKey(token, i18n.language), (current) => current && { ...current, count: answer.count, version: Math.max(current.version, answer.version) });
       showToast(t('rewards_claimed_all_toast', { count: answer.claimed.length }));
     } catch (error) {
       showToast(errorMessage(error));
