@@ -22,7 +22,7 @@ function BalanceBox() {
   const shown = balanceHidden ? '***' : (balanceText ?? '—');
   return (
     <div className="balance-box" data-testid="balance-box" data-live={liveConnected ? 'on' : 'off'}>
-      <span className="balance-label">{t('header_balance')}</span>
+      <span className="balance-label sr-only">{t('header_balance')}</span>
       <span className="balance-value" data-testid="balance" aria-live="polite">
         {shown}
       </span>
@@ -155,7 +155,15 @@ export function Header() {
                   <span>{t('header_withdraw')}</span>
                 </button>
                 {demoDepositAvailable && (
-                  <button type="button" className="btn btn-ghost btn-sm" data-testid="demo-deposit" onClick={() => void demoDeposit()} disabled={demoDepositBusy} title={t('header_demo_deposit')}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm header-demo-deposit"
+                    data-testid="demo-deposit"
+                    onClick={() => void demoDeposit()}
+                    disabled={demoDepositBusy}
+                    title={t('header_demo_deposit')}
+                    aria-label={t('header_demo_deposit')}
+                  >
                     <GiftIcon />
                     <span>{t('header_demo_deposit')}</span>
                   </button>
