@@ -7,8 +7,11 @@
 //   embedded: the same rounds on PGlite in one process, rounds/s, against what PGlite itself does in TPC-B
 //   transactions/s in the same run (the embedded ratio).
 // Ends with one summary table; results go to bench/results/wallet.json and one line per run to wallet-history.jsonl.
+//   --bonuses: every player holds a bonus that is wagering (granted through the operator API), so every vendor call
+//   reads it and every settled round is counted by the wallet's wagering consumer; the run then also reports how long
+//   the consumer took, after the last round, to have counted every settled round (it keeps pace when that is short).
 // Usage: node bench/wallet/run.mjs [--seconds 15] [--players 200] [--workers 16] [--warmup 10] [--label <text>]
-//        [--skip-embedded] [--skip-cluster]
+//        [--skip-embedded] [--skip-cluster] [--bonuses]
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -35,6 +38,8 @@ const WARMUP_SECONDS = Number(arg('warmup', '10'));
 const LABEL = arg('label', undefined) ?? (spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || 'unknown');
 const VENDOR = 'BENCHVENDOR';
 const SECRET = randomBytes(24).toString('base64url');
+const BONUSES = flag('bonuses');
+const OPERATOR_TOKEN = randomBytes(24).toString('base64url');
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 function post(url, body, headers) {
@@ -151,6 +156,42 @@ async function openLoop(base, players, gameTypeFor, seconds, rate, pushes) {
   return result;
 }
 
+/** Every player gets a bonus that stays wagering for the whole run: 50.00 at 100×, stakes of 1.00 come from cash. */
+async function grantBonuses(base, players) {
+  const headers = { authorization: `Operator ${OPERATOR_TOKEN}`, 'x-operator': 'bench' };
+  for (let i = 0; i < players.length; i += 8) {
+    await Promise.all(
+      players.slice(i, i + 8).map((player) =>
+        api(base, 'POST', `/operator/v1/members/${player.id}/bonuses`, { amount: '50.00', currency: 'MXN', title: 'Bench bonus', terms: { multiple: 100, days: 30 } }, undefined, {
+          ...headers,
+          'idempotency-key': randomUUID(),
+        }),
+      ),
+    );
+  }
+  console.log(`${players.length} bonuses wagering`);
+}
+
+/** How long after the last answer the wagering consumer has counted every settled round (each bet holds a bonus). */
+async function wageringDrain(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = performance.now();
+    const [{ settled }] = (await client.query(`SELECT count(*)::int AS settled FROM wallet.rounds WHERE state = 'settled'`)).rows;
+    let counted = 0;
+    while (performance.now() - started < 60_000) {
+      counted = (await client.query(`SELECT count(*)::int AS n FROM wallet.bonus_wagers`)).rows[0].n;
+      if (counted >= settled) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return { settled, counted, drainMs: Math.round(performance.now() - started) };
+  } finally {
+    await client.end();
+  }
+}
+
 let serviceChildren;
 const SERVICE_NAMES = ['gateway', 'wallet', 'games', 'identity', 'agent-contracts', 'points', 'notices', 'house'];
 
@@ -213,10 +254,11 @@ if (!flag('skip-cluster')) {
   try {
     results.pgbenchTps = pgbench(infra.DATABASE_URL);
     console.log(`P (pgbench TPC-B, ${WORKERS} clients, ${SECONDS} s): ${results.pgbenchTps.toFixed(0)} tps`);
-    services = await startServices({ ...infra, DATABASE_URL: database.url }, { logLevel: 'warn', env: { WALLET_VENDOR_SECRETS: `${VENDOR}:${SECRET}` } });
+    services = await startServices({ ...infra, DATABASE_URL: database.url }, { logLevel: 'warn', env: { WALLET_VENDOR_SECRETS: `${VENDOR}:${SECRET}`, OPERATOR_TOKEN } });
     serviceChildren = services.children;
     statementsOf = () => statementMeter(infra.DATABASE_URL, database.url);
     const players = await makePlayers(services.gatewayUrl, PLAYERS);
+    if (BONUSES) await grantBonuses(services.gatewayUrl, players);
     // Every player has its socket open from here on, as a player in a game would: the capacity figures include the
     // gateway's push work, and the latency figures are taken on the way a player sees them.
     pushClients = await connectPushClients(services.gatewayUrl, players);
@@ -230,6 +272,10 @@ if (!flag('skip-cluster')) {
     results.hotOverSpread = Math.round((results.hot.capacity.betsPerSecond / results.spread.capacity.betsPerSecond) * 100) / 100;
     console.log(`rounds/s ÷ P = ${results.spreadOverP} (goal ≥ 0.3); hot ÷ spread = ${results.hotOverSpread} (goal ≥ 0.9)`);
     results.sockets = { connected: pushClients.sockets, disconnects: pushClients.disconnects, otherPushes: pushClients.otherPushes };
+    if (BONUSES) {
+      results.wagering = await wageringDrain(database.url);
+      console.log(`wagering consumer: ${results.wagering.counted} of ${results.wagering.settled} settled rounds counted, ${results.wagering.drainMs} ms after the last answer`);
+    }
   } finally {
     pushClients?.close();
     await services?.stop();
@@ -356,6 +402,7 @@ function summaryTable() {
     rows.push([`${name} PostgreSQL statements/round`, shown(statements.callsPerOperation), '']);
     rows.push([`${name} PostgreSQL execution ms/round`, shown(statements.msPerOperation), '']);
   }
+  if (results.wagering) rows.push(['wagering consumer drained after the last answer', `${results.wagering.drainMs} ms (${results.wagering.counted} / ${results.wagering.settled} rounds)`, '']);
   if (results.embedded) {
     rows.push(['embedded rounds/s', shown(results.embedded.betsPerSecond), '']);
     rows.push(['PGlite ceiling (TPC-B-like tps)', shown(results.pgliteTps), '']);
@@ -375,7 +422,7 @@ writeFileSync(path.join(resultsDir, 'wallet.json'), JSON.stringify(results, null
 // One line per run, so that runs of successive changes can be compared (bench/README.md, "History").
 const history = {
   date: results.date,
-  label: LABEL,
+  label: BONUSES ? `${LABEL} (bonuses)` : LABEL,
   P: results.pgbenchTps ?? null,
   spread: results.spread?.capacity.betsPerSecond ?? null,
   spreadOverP: results.spreadOverP ?? null,

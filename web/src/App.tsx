@@ -35,7 +35,7 @@ const GameCenter = lazyArea(() => import('./pages/GameCenter'));
 const AccountGame = lazyArea(() => import('./pages/AccountGame'));
 const Seamless = lazyArea(() => import('./pages/Seamless'));
 const AgentCentre = lazyArea(() => import('./pages/agent/AgentCentre'));
-const Promotions = lazyArea(() => import('./pages/content/Promotions'));
+const Promotions = lazyArea(() => import('./pages/promotions/PromotionsPage'));
 const SupportChat = lazyArea(() => import('./pages/chat/SupportChat'));
 const SupportDesk = lazyArea(() => import('./pages/chat/SupportDesk'));
 const AppDownload = lazyArea(() => import('./pages/download/AppDownload'));

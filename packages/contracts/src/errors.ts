@@ -27,6 +27,9 @@ import { VIP_ERRORS } from './errors-loyalty-vip.js';
 import { MISSIONS_ERRORS } from './errors-loyalty-missions.js';
 import { ENVELOPES_ERRORS } from './errors-loyalty-envelopes.js';
 import { REWARDS_ERRORS } from './errors-loyalty-rewards.js';
+import { PROMOTIONS_ERRORS } from './errors-loyalty-promotions.js';
+import { REFERRAL_RAFFLE_REBATE_ERRORS } from './errors-loyalty-referral.js';
+import { BONUS_ERRORS } from './errors-bonuses.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type ErrorDefinition, type Language } from './error-definition.js';
 
@@ -112,6 +115,9 @@ export const ERRORS = {
   ...MISSIONS_ERRORS,
   ...ENVELOPES_ERRORS,
   ...REWARDS_ERRORS,
+  ...PROMOTIONS_ERRORS,
+  ...REFERRAL_RAFFLE_REBATE_ERRORS,
+  ...BONUS_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

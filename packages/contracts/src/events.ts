@@ -6,6 +6,7 @@ import { noticesChangedSchema } from './notices-content.js';
 import { chatMessageEventSchema } from './support-chat.js';
 import { feedbackRepliedEventSchema } from './feedback.js';
 import { vipChangedSchema } from './loyalty-vip.js';
+import { bonusChangedSchema } from './wallet-bonuses.js';
 
 /** Topic names. Never rename one in place: add a new version beside it. */
 export const TOPICS = {
@@ -65,6 +66,8 @@ export const memberRegisteredSchema = z.object({
   type: z.number().int(),
   currency: z.string(),
   uplineId: z.string().nullable(),
+  /** The member (not an agent) whose referral code the new member registered with: its referrer. */
+  referredById: z.string().nullable().optional(),
   registeredAt: z.string(),
   /** The invitation link the member registered through, with the contracts a new agent starts with from its upline. */
   invitation: z
@@ -120,6 +123,8 @@ export const betSettledSchema = z.object({
   /** 0 for the first settlement, then one more for each correction. */
   revision: z.number().int().min(0).default(0),
   settledAt: z.string(),
+  /** The member's bonus that was wagering when the round settled or changed: its wagering counts this bet. */
+  bonusId: z.string().optional(),
 });
 export type BetSettled = z.infer<typeof betSettledSchema>;
 
@@ -258,6 +263,7 @@ export type LoyaltyPushEvent = z.infer<typeof loyaltyPushEventSchema>;
 export const EVENTS = {
   'member.registered': { topic: TOPICS.members, version: 1, payload: memberRegisteredSchema },
   'balance.changed': { topic: TOPICS.balances, version: 1, payload: balanceChangedSchema },
+  'bonus.changed': { topic: TOPICS.balances, version: 1, payload: bonusChangedSchema },
   'bet.settled': { topic: TOPICS.bets, version: 1, payload: betSettledSchema },
   'transfer.completed': { topic: TOPICS.transfers, version: 1, payload: transferCompletedSchema },
   'session.ended': { topic: TOPICS.sessions, version: 1, payload: sessionEndedSchema },

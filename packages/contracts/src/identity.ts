@@ -6,6 +6,7 @@ import { loginRpcMethods } from './identity-login.js';
 import { accountRpcMethods } from './identity-account.js';
 import { secondFactorRpcMethods } from './identity-second-factors.js';
 import { invitationRpcMethods } from './identity-invitations.js';
+import { referralLinkRpcMethods } from './loyalty-referral.js';
 
 export * from './identity-common.js';
 export * from './identity-registration.js';
@@ -42,6 +43,7 @@ export const identityRpc = defineRpc({
   ...accountRpcMethods,
   ...secondFactorRpcMethods,
   ...invitationRpcMethods,
+  ...referralLinkRpcMethods,
   getSystemStatus: {
     input: z.object({ merchantCode: z.string().optional(), host: z.string().optional(), ip: z.string() }),
     output: systemStatusSchema,

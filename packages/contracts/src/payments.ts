@@ -38,6 +38,8 @@ export const withdrawBodySchema = z.object({
     .string()
     .trim()
     .regex(/^[0-9A-Za-z -]{4,40}$/),
+  /** The member confirmed that a bonus still wagering is forfeited by this withdrawal. */
+  forfeitBonus: z.boolean().optional(),
 });
 export const withdrawalConfirmBodySchema = z.object({
   result: z.enum(['received', 'partial', 'not_received']),
@@ -185,7 +187,7 @@ export const paymentsRpcMethods = {
   /** What the sandbox provider's page shows; no member data beyond the amount. */
   getSandboxDeposit: { input: z.object({ depositId: z.string() }), output: z.object({ id: z.string(), amount: z.string(), currency: z.string(), status: depositStatusSchema }).nullable() },
   createWithdrawal: {
-    input: z.object({ ...member, amount: z.string(), bankName: z.string(), accountName: z.string(), accountNumber: z.string(), idempotencyKey }),
+    input: z.object({ ...member, amount: z.string(), bankName: z.string(), accountName: z.string(), accountNumber: z.string(), idempotencyKey, forfeitBonus: z.boolean().optional() }),
     output: withdrawalSchema,
   },
   confirmWithdrawal: {

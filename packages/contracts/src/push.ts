@@ -7,6 +7,9 @@ import { vipPushSchema } from './loyalty-vip.js';
 import { missionsPushSchema } from './loyalty-missions.js';
 import { envelopePushSchema } from './loyalty-envelopes.js';
 import { rewardsPushSchema } from './loyalty-rewards.js';
+import { promotionsPushSchema } from './loyalty-promotions.js';
+import { rafflePushSchema } from './loyalty-raffle.js';
+import { bonusPushSchema } from './wallet-bonuses.js';
 import { contractChangedSchema, contractSettledSchema, houseTableEventSchema, jackpotPushSchema, winnersPushSchema } from './events.js';
 
 /**
@@ -41,6 +44,12 @@ export const pushDataSchemas = {
   envelope: envelopePushSchema,
   /** The number of rewards the member can claim changed. */
   rewards: rewardsPushSchema,
+  /** The member's state in a promotion changed (a join, a claim, an approval or rejection, a deposit, a week's cashback). */
+  promotions: promotionsPushSchema,
+  /** A raffle opened (its hash published) or was drawn (seed and winners), for the brand. */
+  raffle: rafflePushSchema,
+  /** One of the member's bonuses changed: given, counted toward, turned into cash, forfeited or expired. */
+  bonus: bonusPushSchema,
 } as const;
 export type PushType = keyof typeof pushDataSchemas;
 export type PushData<T extends PushType> = z.infer<(typeof pushDataSchemas)[T]>;

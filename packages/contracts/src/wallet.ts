@@ -4,6 +4,7 @@ import { paymentsRpcMethods } from './payments.js';
 import { agentPayoutRpcMethods } from './agent-payouts.js';
 import { loyaltyPayoutRpcMethods } from './loyalty-payouts.js';
 import { walletBalancesRpcMethods } from './wallet-balances.js';
+import { walletBonusRpcMethods } from './wallet-bonuses.js';
 import { betRecordPageSchema, betRecordQuerySchema, vendorAnswerSchema, vendorCallInputSchema } from './vendor.js';
 
 export const balanceSchema = z.object({
@@ -88,5 +89,6 @@ export const walletRpc = defineRpc({
   ...agentPayoutRpcMethods,
   ...loyaltyPayoutRpcMethods,
   ...walletBalancesRpcMethods,
+  ...walletBonusRpcMethods,
 });
 export type WalletRpc = typeof walletRpc;

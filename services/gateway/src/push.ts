@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
 import {
   balanceChangedSchema,
+  bonusChangedSchema,
   contractChangedSchema,
   contractSettledSchema,
   houseTableEventSchema,
@@ -135,6 +136,11 @@ export class PushHub {
       // Balance changes come in bursts under load: a batch is pushed in one go, in order.
       batchHandler: async (messages) => {
         for (const message of messages) {
+          if (message.value.type === 'bonus.changed') {
+            const change = bonusChangedSchema.parse(message.value.payload);
+            this.io?.to(memberRoom(change.memberId)).emit(PUSH_EVENT, { v: change.v, type: 'bonus', data: change.push });
+            continue;
+          }
           if (message.value.type !== 'balance.changed') continue;
           const change = balanceChangedSchema.parse(message.value.payload);
           const push: BalancePush = { v: change.version, type: 'balance', data: { balance: change.balance, currency: change.currency, version: change.version } };

@@ -26,6 +26,7 @@ import { SecondFactorSteps } from './features/sign-in/second-factor-steps.js';
 import { TwoFactorAccount } from './features/sign-in/second-factor-account.js';
 import { SocialLogin } from './features/sign-in/social-login.js';
 import { InvitationLinks } from './features/invitations.js';
+import { ReferralLinks } from './features/referral-link.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 export const identityMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -56,6 +57,7 @@ export async function createIdentityService(context: ServiceContext, config: Ide
   const registration = new Registration(deps, sessions);
   const brand = new BrandConfiguration(deps);
   const invitations = new InvitationLinks(deps);
+  const referralLinks = new ReferralLinks(deps);
   const paymentPasswords = new PaymentPasswords({ db, hasher });
   // Second factors and social login
   const secondFactors = new SecondFactors(deps);
@@ -96,6 +98,8 @@ export async function createIdentityService(context: ServiceContext, config: Ide
       setInvitationLinkEnabled: (input) => invitations.setEnabled(input),
       deleteInvitationLink: (input) => invitations.remove(input),
       createDownline: (input) => invitations.createDownline(input),
+      // A member's own referral link (invite friends)
+      referralLink: (input) => referralLinks.link(input),
       operatorGetMerchantSettings: ({ merchantCode }) => brand.operatorSettings(merchantCode),
       operatorUpdateMerchantSettings: (input) => brand.operatorUpdate(input),
       // Sign-in

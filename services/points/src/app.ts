@@ -10,6 +10,11 @@ import { createVipModule } from './features/vip/module.js';
 import { createMissionsModule } from './features/missions/module.js';
 import { createEnvelopesModule } from './features/envelopes/module.js';
 import { createRewardsModule } from './features/rewards/module.js';
+import { createPromotionsModule } from './features/promotions/module.js';
+import { PromotionPayouts } from './features/referral/payouts.js';
+import { createReferralModule } from './features/referral/module.js';
+import { createRaffleModule } from './features/raffle/module.js';
+import { createRebateModule } from './features/rebate/module.js';
 
 export const POINTS_SCHEMA = 'points';
 export const pointsMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -47,8 +52,13 @@ export async function createPointsService(
   const missions = createMissionsModule(deps);
   const envelopes = createEnvelopesModule(deps);
   const rewards = createRewardsModule(deps);
+  const promotions = createPromotionsModule(deps);
+  const promotionPayouts = new PromotionPayouts(deps);
+  const referral = createReferralModule(deps, promotionPayouts);
+  const raffle = createRaffleModule(deps, promotionPayouts);
+  const rebate = createRebateModule(deps);
   // In this order: points first, then what VIP and missions make of the same events, then what they granted.
-  const modules: Array<Omit<PointsModule<never>, 'handlers'>> = [mall, vip, missions, envelopes, rewards];
+  const modules: Array<Omit<PointsModule<never>, 'handlers'>> = [mall, vip, missions, envelopes, rewards, promotions, referral, raffle, rebate];
   const subscriptions: Subscription[] = [];
   const handlers: RpcHandlers<PointsRpc> = {
     getPointBalance: (input) => getPointBalance(db.orm, input),
@@ -57,6 +67,10 @@ export async function createPointsService(
     ...missions.handlers,
     ...envelopes.handlers,
     ...rewards.handlers,
+    ...promotions.handlers,
+    ...referral.handlers,
+    ...raffle.handlers,
+    ...rebate.handlers,
   };
 
   return {
@@ -126,6 +140,7 @@ export async function createPointsService(
         ),
       );
       for (const module of modules) subscriptions.push(...(await module.start()));
+      subscriptions.push(...promotionPayouts.start());
       if (config.SEED_DEMO) for (const module of modules) await module.seedDemo?.();
     },
     async stop() {

@@ -13,6 +13,7 @@ import { TransferVendorMoney } from './features/transfer-vendors.js';
 import { Jackpot } from './features/jackpot.js';
 import { AgentPayouts, LOYALTY_PAYOUTS } from './features/agent-payouts.js';
 import { memberBalances } from './features/balances.js';
+import { Bonuses, startBonusExpirySweep } from './features/bonuses.js';
 
 export const WALLET_SCHEMA = 'wallet';
 export const walletMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -24,11 +25,13 @@ export async function createWalletService(context: ServiceContext, config: Walle
   let relay: OutboxRelay | undefined;
   const money = new MemberMoney({ db, outbox, relay: () => relay, config });
   const vendors = new VendorWallet({ db, outbox, relay: () => relay, config, logger });
-  const payments: PaymentsDeps = { db, outbox, relay: () => relay, config, clock };
+  const payments: PaymentsDeps = { db, outbox, relay: () => relay, config, clock, bonuses: () => bonuses };
   const betRecord = new BetRecord({ db });
   const transferVendors = new TransferVendorMoney({ db, outbox, relay: () => relay });
   const jackpot = new Jackpot({ db, outbox, config });
+  const bonuses = new Bonuses({ db, outbox, relay: () => relay, logger });
   let autoConfirm: { stop(): Promise<void> } | undefined;
+  let bonusExpiry: { stop(): Promise<void> } | undefined;
   const subscriptions: Subscription[] = [];
 
   return {
@@ -46,6 +49,12 @@ export async function createWalletService(context: ServiceContext, config: Walle
       vendorTransfer: (input) => transferVendors.transfer(input),
       jackpotPool: (input) => jackpot.pool(input),
       payAgentCommission: (input) => new AgentPayouts({ db, outbox, relay: () => relay }).pay(input),
+      grantBonus: (input) => bonuses.grant(input),
+      listBonuses: (input) => bonuses.list(input),
+      activeBonus: (input) => bonuses.active(input),
+      forfeitBonus: (input) => bonuses.forfeit(input),
+      operatorGrantBonus: (input) => bonuses.operatorGrant(input),
+      operatorListBonuses: (input) => bonuses.operatorList(input),
       payLoyalty: async ({ memberId, cause, ...input }) => {
         const paid = await new AgentPayouts({ db, outbox, relay: () => relay }, LOYALTY_PAYOUTS).pay({ ...input, payerMemberId: null, payeeMemberId: memberId, allowPartial: false }, cause);
         return { transactionId: paid.transactionId!, amountMinor: paid.paidMinor };
@@ -56,6 +65,7 @@ export async function createWalletService(context: ServiceContext, config: Walle
       relay = outbox.relay(db, bus, logger);
       relay.start();
       autoConfirm = startAutoConfirmSweep(payments, config.WALLET_WITHDRAWAL_SWEEP_MS, logger);
+      bonusExpiry = startBonusExpirySweep(bonuses, config.WALLET_BONUS_SWEEP_MS, logger);
       subscriptions.push(
         await consumeBatches(
           { db, bus },
@@ -81,10 +91,31 @@ export async function createWalletService(context: ServiceContext, config: Walle
               ),
           },
         ),
+        await consumeBatches(
+          { db, bus },
+          {
+            schema: WALLET_SCHEMA,
+            group: 'wallet.wagering',
+            type: 'bet.settled',
+            // Only bets settled while the member had a bonus wagering open a transaction here.
+            relevant: (bet) => bet.bonusId !== undefined,
+            lingerMs: 50,
+            // A member's bets are on every partition (keyed by bet): batches in turn, not waiting on each other's lock of the bonus.
+            oneBatchAtATime: true,
+            handle: async (tx, events) => {
+              await bonuses.recordSettledBets(
+                tx,
+                events.map((event) => event.payload),
+              );
+              relay?.wake();
+            },
+          },
+        ),
       );
     },
     async stop() {
       await autoConfirm?.stop();
+      await bonusExpiry?.stop();
       await Promise.all(subscriptions.map((subscription) => subscription.close()));
       await relay?.stop();
     },

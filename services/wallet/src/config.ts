@@ -22,6 +22,8 @@ export const walletEnv = {
   WALLET_WITHDRAWAL_AUTOCONFIRM_MINUTES: envInt({ default: 1440, min: 1, max: 525_600 }),
   /** How often the auto-confirm sweep looks for paid withdrawals past their minutes. */
   WALLET_WITHDRAWAL_SWEEP_MS: envDuration({ default: 60_000, min: 50, max: 3_600_000 }),
+  /** How often bonuses whose time ran out are ended. */
+  WALLET_BONUS_SWEEP_MS: envDuration({ default: 30_000, min: 50, max: 3_600_000 }),
   /** Cooling-off before a raised or removed deposit limit applies. */
   WALLET_DEPOSIT_LIMIT_COOLING_OFF_HOURS: envInt({ default: 24, min: 0, max: 720 }),
   /** Offers the SANDBOX_PAY test method (no real money); off, it is not listed and its deposits are refused. On in the embedded demo. */

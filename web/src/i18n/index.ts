@@ -44,6 +44,14 @@ import envelopesEs from './envelopes.es.json';
 import envelopesEn from './envelopes.en.json';
 import rewardsEs from './rewards.es.json';
 import rewardsEn from './rewards.en.json';
+import promotionsEs from './promotions.es.json';
+import promotionsEn from './promotions.en.json';
+import referralEs from './referral.es.json';
+import referralEn from './referral.en.json';
+import raffleEs from './raffle.es.json';
+import raffleEn from './raffle.en.json';
+import rebateEs from './rebate.es.json';
+import rebateEn from './rebate.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -86,6 +94,10 @@ void i18n.use(initReactI18next).init({
         ...missionsEs,
         ...envelopesEs,
         ...rewardsEs,
+        ...promotionsEs,
+        ...referralEs,
+        ...raffleEs,
+        ...rebateEs,
       },
     },
     EN: {
@@ -112,6 +124,10 @@ void i18n.use(initReactI18next).init({
         ...missionsEn,
         ...envelopesEn,
         ...rewardsEn,
+        ...promotionsEn,
+        ...referralEn,
+        ...raffleEn,
+        ...rebateEn,
       },
     },
   },

@@ -15,6 +15,8 @@ import { RewardCenterPanel } from '../components/member/rewards/RewardCenterPane
 import { BonusDetailsPanel } from '../components/member/rewards/BonusDetailsPanel';
 import { RewardBadge } from '../components/member/rewards/RewardBadge';
 import { MissionsPanel } from '../components/member/missions/MissionsPanel';
+import { ReferralPanel } from '../components/member/referral/ReferralPanel';
+import { ManualRebatePanel } from '../components/member/rebate/ManualRebatePanel';
 import { isPanel, MEMBER_PANELS, panelLink, type MemberPanel } from './memberPanels';
 
 const PANELS: Record<MemberPanel, ComponentType> = {
@@ -30,6 +32,8 @@ const PANELS: Record<MemberPanel, ComponentType> = {
   rewardCenter: RewardCenterPanel,
   bonusDetails: BonusDetailsPanel,
   missionLeaderboard: MissionsPanel,
+  referral: ReferralPanel,
+  manualRebate: ManualRebatePanel,
 };
 
 /** The member centre (lazy area "MemberCenter"): login required, trial accounts refused. */

@@ -12,6 +12,8 @@ export const MEMBER_PANELS = [
   'rewardCenter',
   'bonusDetails',
   'missionLeaderboard',
+  'referral',
+  'manualRebate',
 ] as const;
 export type MemberPanel = (typeof MEMBER_PANELS)[number];
 

@@ -23,6 +23,11 @@ import { vipUseCases } from './loyalty-vip.js';
 import { missionsUseCases } from './loyalty-missions.js';
 import { envelopesUseCases } from './loyalty-envelopes.js';
 import { rewardsUseCases } from './loyalty-rewards.js';
+import { promotionsUseCases } from './loyalty-promotions.js';
+import { referralUseCases } from './loyalty-referral.js';
+import { raffleUseCases } from './loyalty-raffle.js';
+import { rebateUseCases } from './loyalty-rebate.js';
+import { bonusUseCases } from './bonuses.js';
 
 /**
  * Every public call of the platform, declared once (see `use-case.ts`). The gateway mounts these, the web client
@@ -53,6 +58,11 @@ export const useCases = {
   ...missionsUseCases,
   ...envelopesUseCases,
   ...rewardsUseCases,
+  ...promotionsUseCases,
+  ...referralUseCases,
+  ...raffleUseCases,
+  ...rebateUseCases,
+  ...bonusUseCases,
 };
 export type UseCases = typeof useCases;
 export type UseCaseId = keyof UseCases;

@@ -19,6 +19,7 @@ export const moneyEdgeOperations = Object.fromEntries([
       accountName: request.accountName,
       accountNumber: request.accountNumber,
       idempotencyKey: request.idempotencyKey!,
+      ...(request.forfeitBonus ? { forfeitBonus: true } : {}),
     });
     return { value: withdrawal };
   }),

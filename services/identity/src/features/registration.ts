@@ -116,6 +116,7 @@ export class Registration {
           type: member.type,
           currency: merchant.currency,
           uplineId,
+          referredById,
           registeredAt: new Date().toISOString(),
           ...(link ? { invitation: { code: link.code, contracts: link.contracts } } : {}),
         });

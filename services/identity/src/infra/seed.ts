@@ -32,6 +32,9 @@ export const DEMO_TEAM: readonly (readonly [string, number, string])[] = [
   ['demo31', MEMBER_TYPE.MEMBER, 'demosub3'],
 ];
 
+/** The demo player's invited friends: they registered with its referral code (the invite-friends panel lists them). */
+export const DEMO_FRIENDS: readonly string[] = ['demofriend1', 'demofriend2', 'demofriend3', 'demofriend4'];
+
 /** Both registration tabs, SMS-verified mobile numbers with a password, and an optional e-mail. */
 const DEMO_SETTINGS = {
   whitelabel: { USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true, MOBILENUMPASSREG3: true, AGENTPOLICY3: true, REWCEN3: true },
@@ -67,15 +70,18 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
     WHERE code = ${DEMO_MERCHANT_CODE}`);
   const created: string[] = [];
   const passwordHash = await hasher.hash(password);
-  const ensure = async (username: string, type: number, referralCode: string | null, uplineUsername: string | null) => {
+  const ensure = async (username: string, type: number, referralCode: string | null, uplineUsername: string | null, referrerUsername: string | null = null) => {
     await db.transaction(async (tx) => {
       const upline = uplineUsername
         ? ((await rows<{ id: string }>(tx, sql`SELECT id FROM identity.members WHERE merchant_code = ${DEMO_MERCHANT_CODE} AND username_key = ${uplineUsername}`))[0]?.id ?? null)
         : null;
+      const referrer = referrerUsername
+        ? ((await rows<{ id: string }>(tx, sql`SELECT id FROM identity.members WHERE merchant_code = ${DEMO_MERCHANT_CODE} AND username_key = ${referrerUsername}`))[0]?.id ?? null)
+        : null;
       const [member] = await rows<{ id: string }>(
         tx,
-        sql`INSERT INTO identity.members (merchant_code, username, username_key, nickname, type, password_hash, upline_id, referral_code, register_method)
-            VALUES (${DEMO_MERCHANT_CODE}, ${username}, ${usernameKey(username)}, ${username}, ${type}, ${passwordHash}, ${upline}, ${referralCode}, 'SEED')
+        sql`INSERT INTO identity.members (merchant_code, username, username_key, nickname, type, password_hash, upline_id, referred_by_id, referral_code, register_method)
+            VALUES (${DEMO_MERCHANT_CODE}, ${username}, ${usernameKey(username)}, ${username}, ${type}, ${passwordHash}, ${upline}, ${referrer}, ${referralCode}, 'SEED')
             ON CONFLICT (merchant_code, username_key) DO NOTHING RETURNING id`,
       );
       if (!member) return;
@@ -87,6 +93,7 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
         type,
         currency: 'MXN',
         uplineId: upline,
+        referredById: referrer,
         registeredAt: new Date().toISOString(),
       });
     });
@@ -94,5 +101,6 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
   await ensure(DEMO_AGENT, MEMBER_TYPE.AGENT, DEMO_AGENT_CODE, null);
   await ensure(DEMO_PLAYER, MEMBER_TYPE.MEMBER, null, DEMO_AGENT);
   for (const [username, type, upline] of DEMO_TEAM) await ensure(username, type, null, upline);
+  for (const username of DEMO_FRIENDS) await ensure(username, MEMBER_TYPE.MEMBER, null, null, DEMO_PLAYER);
   return { created };
 }

@@ -22,7 +22,9 @@ export type Cause =
   | 'adjustment'
   | 'demo_deposit'
   | 'jackpot'
-  | 'points';
+  | 'points'
+  | 'bonus_release'
+  | 'bonus_forfeit';
 
 export interface AccountRef {
   merchantCode: string;

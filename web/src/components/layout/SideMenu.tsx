@@ -15,6 +15,8 @@ import { BannerSlot } from '../content/BannerCarousel';
 import { UnreadBadge } from '../member/messages/UnreadBadge';
 import { RewardBadge } from '../member/rewards/RewardBadge';
 import { useVipStanding } from '../../pages/vip/vipState';
+import { referralEnabled, usePromotionSummary } from '../../pages/promotions/promotionsState';
+import { PromotionsBadge } from '../../pages/promotions/PromotionsBadge';
 import { MissionsBadge, MissionsIcon } from '../member/missions/MissionsBadge';
 import { CloseIcon, LogoMark } from '../Icons';
 import { channelsOf, groupByType, useCustomerServiceEntries, openCustomerServiceEntry, type CustomerServiceEntry } from './customerService';
@@ -53,10 +55,11 @@ const RailContext = createContext(false);
 /** What the brand and the member's standing turn on in the menu. */
 function useMenuFeatures() {
   const { system } = useSystem();
-  // VIP comes with the member's VIP standing (hasVip). The invite-friends promotion comes with the member's public
-  // state (availablePromo REFERRAL), which the platform does not serve; until it does, it stays hidden as the spec asks.
+  // VIP comes with the member's VIP standing (hasVip); invite friends with the promotions part of the public state
+  // (availablePromo REFERRAL enabled: a live referral promotion).
   const vip = useVipStanding()?.hasVip ?? false;
-  return { rewardCentre: whitelabelOn(system, 'REWCEN3'), vip, referral: false };
+  const promotions = usePromotionSummary();
+  return { rewardCentre: whitelabelOn(system, 'REWCEN3'), vip, referral: referralEnabled(promotions) };
 }
 
 function ItemContent({ icon, label, badge }: { icon: ReactNode; label: string; badge?: ReactNode }) {
@@ -360,7 +363,7 @@ function SideMenuBody({ language }: { language: boolean }) {
             </>
           )}
           {features.referral && memberCentre && <SideLink to={specPanel('referral')} icon={<InviteIcon />} label={t('layout_invite')} testId="side-menu-invite" />}
-          <SideLink to="/promotions" icon={<PromotionIcon />} label={t('layout_promotions')} testId="side-menu-promotions" />
+          <SideLink to="/promotions" icon={<PromotionIcon />} label={t('layout_promotions')} badge={<PromotionsBadge className="side-badge" />} testId="side-menu-promotions" />
           {features.vip && <SideLink to="/vip" icon={<CrownIcon />} label={t('layout_vip')} testId="side-menu-vip" />}
           <AppDownloadItem />
           {features.rewardCentre && memberCentre && (

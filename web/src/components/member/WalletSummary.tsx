@@ -4,6 +4,7 @@ import { api, errorMessage, type MerchantWallet } from '../../api';
 import { formatMoney } from '../../money';
 import { useSession } from '../../state/session';
 import { useBalanceVersion } from './common';
+import { useBonuses } from './bonuses/bonusMoney';
 
 /** Balance, available and held money from GCS_merchantWallet, refreshed on every balance push. */
 export function useMerchantWallet(): { wallet: MerchantWallet | null; error: string | null; reload: () => void } {
@@ -36,6 +37,8 @@ export function WalletSummary({ wallet, error }: { wallet: MerchantWallet | null
   const { member } = useSession();
   const symbol = wallet?.currencySymbol ?? member?.currencySymbol;
   const money = (amount: string | undefined) => (wallet && amount !== undefined ? formatMoney(amount, symbol) : '—');
+  const bonuses = useBonuses().data;
+  const hasBonus = bonuses !== undefined && (bonuses.bonusBalanceMinor !== '0' || bonuses.bonuses.some((bonus) => bonus.state === 'wagering'));
   return (
     <div className="wallet-summary" data-testid="wallet-summary">
       <div className="wallet-figure">
@@ -56,6 +59,14 @@ export function WalletSummary({ wallet, error }: { wallet: MerchantWallet | null
           {money(wallet?.held)}
         </span>
       </div>
+      {hasBonus && (
+        <div className="wallet-figure">
+          <span className="wallet-label">{t('wallet_bonus')}</span>
+          <span className="wallet-value wallet-bonus" data-testid="wallet-bonus">
+            {formatMoney(bonuses.bonusBalance, symbol)}
+          </span>
+        </div>
+      )}
       {error && (
         <p className="field-error wallet-error" role="alert" data-testid="wallet-error">
           {error}

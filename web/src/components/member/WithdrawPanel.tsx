@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage, type ConfirmResult, type ConfirmWithdrawalBody, type Withdrawal } from '../../api';
+import { api, ApiError, errorMessage, type ConfirmResult, type ConfirmWithdrawalBody, type Withdrawal } from '../../api';
 import { useIdempotentAction } from '../../idempotency';
 import { checkAmount, formatMoney, normaliseAmount } from '../../money';
 import { useSession } from '../../state/session';
@@ -129,7 +129,7 @@ const EMPTY_DRAFT: WithdrawDraft = { amount: '', bankName: '', accountName: '', 
 
 export function WithdrawPanel() {
   const { t, i18n } = useTranslation();
-  const { showToast } = useNotices();
+  const { showToast, askConfirm } = useNotices();
   const { member } = useSession();
   const version = useBalanceVersion();
   const runAction = useIdempotentAction();
@@ -182,7 +182,16 @@ export function WithdrawPanel() {
     };
     setBusy(true);
     try {
-      await runAction(body, (key) => api.withdraw(body, key));
+      try {
+        await runAction(body, (key) => api.withdraw(body, key));
+      } catch (failure) {
+        // A bonus still wagering is forfeited by a withdrawal: say what is lost, and go on only if the member agrees.
+        if (!(failure instanceof ApiError) || failure.code !== 'BONUS_FORFEIT_CONFIRM') throw failure;
+        const agreed = await askConfirm({ title: t('withdraw_forfeit_title'), text: failure.message, cancelLabel: t('withdraw_forfeit_keep'), okLabel: t('withdraw_forfeit_ok') });
+        if (!agreed) return;
+        const confirmed = { ...body, forfeitBonus: true };
+        await runAction(confirmed, (key) => api.withdraw(confirmed, key));
+      }
       showToast(t('withdraw_done'));
       setDraft((current) => ({ ...current, amount: '', paymentPassword: '' }));
       reloadWallet();

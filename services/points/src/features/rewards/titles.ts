@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@wps/contracts';
 
 /** The kinds of reward names the platform writes; each reads in the member's language. */
-export type RewardTitleKind = 'vip_upgrade' | 'vip_monthly' | 'vip_birthday' | 'rebate' | 'leaderboard' | 'mission';
+export type RewardTitleKind = 'vip_upgrade' | 'vip_monthly' | 'vip_birthday' | 'rebate' | 'leaderboard' | 'mission' | 'manual_rebate' | 'referral' | 'referee' | 'raffle';
 /** The facts a name is made of: a level's label, a month, a day, a rank, a week; a mission's own names per language. */
 export type RewardTitleParams = Readonly<Record<string, string>>;
 
@@ -14,6 +14,10 @@ const TEMPLATES: Record<RewardTitleKind, Record<Language, (p: RewardTitleParams)
     ES: (p) => `Clasificación de misiones: puesto ${p.rank ?? ''} (${p.week ?? ''})`,
     EN: (p) => `Mission leaderboard: rank ${p.rank ?? ''} (${p.week ?? ''})`,
   },
+  manual_rebate: { ES: (p) => `Reembolso manual ${p.label ?? ''} ${p.day ?? ''}`, EN: (p) => `${p.label ?? ''} manual rebate ${p.day ?? ''}` },
+  referral: { ES: (p) => `Recompensa por invitar a ${p.friend ?? ''}`, EN: (p) => `Reward for inviting ${p.friend ?? ''}` },
+  referee: { ES: () => 'Bono de bienvenida por invitación', EN: () => 'Welcome bonus for joining by invitation' },
+  raffle: { ES: (p) => `Sorteo: premio del puesto ${p.rank ?? ''}`, EN: (p) => `Raffle: rank ${p.rank ?? ''} prize` },
   // A mission's name is the operator's, per language; one missing in the reader's language falls back to Spanish.
   mission: { ES: (p) => p.ES ?? '', EN: (p) => p.EN || p.ES || '' },
 };

@@ -4,7 +4,9 @@ import type { PointsDeps } from '../module.js';
 import { sendPush } from '../pushes.js';
 import { grantRewards, pushRewardCounts, type RewardGrant } from '../rewards/grants.js';
 import { titled } from '../rewards/titles.js';
-import { addDays, checkLevels, fromLevel, isTimeZone, levelAfterActivity, levelAfterReview, levelsPassed, localDay, monthOf, rebateMinor, toLevel, windowStart, type Level } from './rules.js';
+import { closeRebateDays } from '../rebate/store.js';
+import { dailyRest } from '../rebate/split.js';
+import { addDays, checkLevels, fromLevel, isTimeZone, levelAfterActivity, levelAfterReview, levelsPassed, localDay, monthOf, toLevel, windowStart, type Level } from './rules.js';
 import {
   BETS_KEPT_DAYS,
   claimRun,
@@ -215,12 +217,23 @@ export class Vip {
     return { month, reviewed: standings.length, downgraded: changes.length, monthlyBonuses: granted.length };
   }
 
-  /** The rebate of one finished day: its valid bet times the rate of the member's level, once per member and day. */
+  /**
+   * The rebate of one finished day: its valid bet times the rate of the member's level, once per member and day. Valid
+   * bet the member already claimed as manual rebate that day is left out: the day is closed for claims first, under
+   * each member's lock (`closeRebateDays`).
+   */
   private async rebate(tx: Executor, programme: Programme, day: string) {
     const grants: RewardGrant[] = [];
-    for (const row of await validBetOfDay(tx, programme, day)) {
+    const dayRows = await validBetOfDay(tx, programme, day);
+    const claimed = await closeRebateDays(
+      tx,
+      programme.merchantCode,
+      day,
+      dayRows.map((row) => row.memberId),
+    );
+    for (const row of dayRows) {
       const level = programme.levels[Math.min(row.level, programme.levels.length - 1)]!;
-      const amount = rebateMinor(row.validBet, level.rebateBasisPoints);
+      const amount = dailyRest(row.validBet, claimed.get(row.memberId) ?? 0n, level.rebateBasisPoints);
       if (amount > 0n) grants.push(this.grant(programme, row.memberId, 'rebate', `vip:${row.memberId}:${day}`, titled('rebate', { label: level.labelName, day }), amount));
     }
     const granted = new Set(await grantRewards(tx, grants));

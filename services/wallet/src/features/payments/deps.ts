@@ -1,5 +1,6 @@
 import type { Database, Outbox, OutboxRelay } from '@wps/platform';
 import type { WalletConfig } from '../../config.js';
+import type { Bonuses } from '../bonuses.js';
 
 export type Clock = () => Date;
 
@@ -10,6 +11,8 @@ export interface PaymentsDeps {
   relay: () => OutboxRelay | undefined;
   config: WalletConfig;
   clock: Clock;
+  /** Bonus money: a withdrawal while a bonus is wagering forfeits it, once the member confirms. */
+  bonuses?: () => Bonuses;
 }
 
 /** The member a request is made for; the gateway takes all three from the session. */

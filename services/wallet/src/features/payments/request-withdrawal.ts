@@ -14,8 +14,8 @@ import { fromJsonb, recordAction } from './repository.js';
  * spent or withdrawn twice; the payout or a rejection settles the hold. The payment password was checked upstream.
  */
 export async function requestWithdrawal(
-  deps: Pick<PaymentsDeps, 'db' | 'outbox' | 'relay' | 'clock'>,
-  input: MemberRef & { amount: string; bankName: string; accountName: string; accountNumber: string; idempotencyKey: string },
+  deps: Pick<PaymentsDeps, 'db' | 'outbox' | 'relay' | 'clock' | 'bonuses'>,
+  input: MemberRef & { amount: string; bankName: string; accountName: string; accountNumber: string; idempotencyKey: string; forfeitBonus?: boolean },
 ): Promise<WithdrawalView> {
   const [settings] = await rows<{ min_minor: string; max_minor: string }>(
     deps.db.orm,
@@ -39,6 +39,8 @@ export async function requestWithdrawal(
     () =>
       deps.db.transaction(async (tx) => {
         const id = randomUUID();
+        // A bonus still wagering is forfeited by a withdrawal, once the member has confirmed it (else nothing moves).
+        await deps.bonuses?.().forfeitForWithdrawal(tx, input, input.forfeitBonus === true);
         const { main, held } = await memberAccounts(tx, input);
         const posted = await movePaymentMoney(tx, {
           merchantCode: input.merchantCode,

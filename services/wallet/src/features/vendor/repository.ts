@@ -29,6 +29,8 @@ export interface StoredRound extends Round {
   gameCode: string | null;
   createdAt: string;
   settledAt: string | null;
+  /** How much of the round's stakes was bonus money. */
+  bonusBetMinor: bigint;
 }
 
 export interface VendorTransactionRow {
@@ -39,6 +41,8 @@ export interface VendorTransactionRow {
   rolled_back: boolean;
   request_hash: string;
   response: unknown;
+  /** The bonus money in a bet's stake. */
+  bonus_minor?: string;
 }
 
 interface RoundRow {
@@ -56,6 +60,7 @@ interface RoundRow {
   revision: number;
   created_at: string | Date;
   settled_at: string | Date | null;
+  bonus_bet_minor?: string;
 }
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -75,6 +80,7 @@ const toRound = (row: RoundRow): StoredRound => ({
   revision: Number(row.revision ?? 0),
   createdAt: iso(row.created_at)!,
   settledAt: iso(row.settled_at),
+  bonusBetMinor: BigInt(row.bonus_bet_minor ?? 0),
 });
 
 export async function findVendor(tx: Executor, code: string): Promise<VendorRow | undefined> {
@@ -95,11 +101,18 @@ export async function insertVendorIfMissing(tx: Executor, code: string, name: st
   return inserted.length > 0;
 }
 
-export async function findMemberAccount(tx: Executor, memberId: string, currency: string): Promise<MemberAccountRow | undefined> {
-  const [account] = await rows<MemberAccountRow>(
+/** The member's cash account, with `playable_minor`: cash plus the bonus balance while a bonus is wagering. */
+export async function findMemberAccount(tx: Executor, memberId: string, currency: string): Promise<(MemberAccountRow & { playable_minor: string }) | undefined> {
+  const [account] = await rows<MemberAccountRow & { playable_minor: string }>(
     tx,
-    sql`SELECT id, merchant_code, balance_minor, version FROM wallet.accounts
-        WHERE owner_type = 'member' AND owner_id = ${memberId} AND kind = 'main' AND currency = ${currency} ORDER BY id LIMIT 1`,
+    sql`SELECT a.id, a.merchant_code, a.balance_minor, a.version,
+               (a.balance_minor + coalesce((
+                  SELECT b.balance_minor FROM wallet.accounts b
+                   WHERE b.owner_type = 'member' AND b.owner_id = a.owner_id AND b.kind = 'bonus' AND b.currency = a.currency
+                     AND EXISTS (SELECT 1 FROM wallet.bonuses w WHERE w.member_id = a.owner_id AND w.currency = a.currency AND w.state = 'wagering')
+               ), 0))::text AS playable_minor
+          FROM wallet.accounts a
+         WHERE a.owner_type = 'member' AND a.owner_id = ${memberId} AND a.kind = 'main' AND a.currency = ${currency} ORDER BY a.id LIMIT 1`,
   );
   return account;
 }
@@ -114,7 +127,7 @@ export async function findVendorTransaction(tx: Executor, vendor: string, player
   return { ...row, response: typeof row.response === 'string' ? JSON.parse(row.response) : row.response };
 }
 
-const roundColumns = sql`vendor, round_id, member_id, merchant_code, currency, game_type, game_code, state, bet_total_minor, win_total_minor, adjust_total_minor, revision, created_at, settled_at`;
+const roundColumns = sql`vendor, round_id, member_id, merchant_code, currency, game_type, game_code, state, bet_total_minor, win_total_minor, adjust_total_minor, revision, created_at, settled_at, bonus_bet_minor`;
 
 /** Everything one keyed call decides on, read in one statement without locks (`applyCall` checks nothing moved). */
 export interface CallReading {
@@ -130,13 +143,21 @@ export interface CallReading {
   liveBet: boolean;
   /** The member's account name and upline path (top first), when asked for; nulls when the wallet has not seen the member. */
   lineage: { account: string | null; agentPath: string[] | null } | undefined;
+  /** The member's bonus account (none before its first bonus) and its newest bonus in the call's currency. */
+  bonus: BonusReading | undefined;
+}
+
+export interface BonusReading {
+  account: { id: string; balance_minor: string; version: string } | null;
+  latest: { id: string; state: 'wagering' | 'completed' | 'forfeited' | 'expired'; max_bet_minor: string | null } | null;
 }
 
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 const vendorTransactionJson = (alias: string) =>
   sql.raw(`json_build_object('operation', ${alias}.operation, 'round_id', ${alias}.round_id, 'target_transaction_id', ${alias}.target_transaction_id,
-    'amount_minor', ${alias}.amount_minor::text, 'rolled_back', ${alias}.rolled_back, 'request_hash', ${alias}.request_hash, 'response', ${alias}.response)`);
+    'amount_minor', ${alias}.amount_minor::text, 'rolled_back', ${alias}.rolled_back, 'request_hash', ${alias}.request_hash, 'response', ${alias}.response,
+    'bonus_minor', ${alias}.bonus_minor::text)`);
 
 export async function loadCall(
   db: Database,
@@ -152,7 +173,17 @@ export async function loadCall(
     withLineage: boolean;
   },
 ): Promise<CallReading> {
-  const [row] = await db.preparedRows<{ account: unknown; stored: unknown; target: unknown; round: unknown; rollback_exists: boolean; live_bet: boolean; lineage: unknown }>(
+  const [row] = await db.preparedRows<{
+    account: unknown;
+    stored: unknown;
+    target: unknown;
+    round: unknown;
+    rollback_exists: boolean;
+    live_bet: boolean;
+    lineage: unknown;
+    bonus_account: unknown;
+    bonus: unknown;
+  }>(
     'wallet_load_vendor_call',
     sql`WITH target AS (
           SELECT * FROM wallet.vendor_transactions
@@ -172,8 +203,16 @@ export async function loadCall(
           (SELECT json_build_object('vendor', r.vendor, 'round_id', r.round_id, 'member_id', r.member_id, 'merchant_code', r.merchant_code,
                   'currency', r.currency, 'game_type', r.game_type, 'game_code', r.game_code, 'state', r.state,
                   'bet_total_minor', r.bet_total_minor::text, 'win_total_minor', r.win_total_minor::text,
-                  'adjust_total_minor', r.adjust_total_minor::text, 'revision', r.revision, 'created_at', r.created_at, 'settled_at', r.settled_at)
+                  'adjust_total_minor', r.adjust_total_minor::text, 'revision', r.revision, 'created_at', r.created_at, 'settled_at', r.settled_at,
+                  'bonus_bet_minor', r.bonus_bet_minor::text)
              FROM round r) AS round,
+          (SELECT json_build_object('id', b.id::text, 'balance_minor', b.balance_minor::text, 'version', b.version::text)
+             FROM wallet.accounts b
+            WHERE b.owner_type = 'member' AND b.owner_id = ${input.player} AND b.kind = 'bonus' AND b.currency = ${input.currency}) AS bonus_account,
+          (SELECT json_build_object('id', w.id::text, 'state', w.state, 'max_bet_minor', w.max_bet_minor::text)
+             FROM wallet.bonuses w
+            WHERE w.member_id = ${input.player} AND w.currency = ${input.currency}
+            ORDER BY w.id DESC LIMIT 1) AS bonus,
           ${input.checkRollback}::boolean AND EXISTS (
             SELECT 1 FROM wallet.vendor_transactions
              WHERE vendor = ${input.vendor} AND player_id = ${input.player} AND target_transaction_id = ${input.transactionId} AND operation = 'rollback'
@@ -209,6 +248,13 @@ export async function loadCall(
     rollbackExists: result.rollback_exists === true,
     liveBet: result.live_bet === true,
     lineage: lineage ? (lineage.known ? { account: lineage.account, agentPath: lineage.path ?? [] } : { account: null, agentPath: null }) : undefined,
+    bonus:
+      result.bonus_account || result.bonus
+        ? {
+            account: result.bonus_account ? parseJson<NonNullable<BonusReading['account']>>(result.bonus_account) : null,
+            latest: result.bonus ? parseJson<NonNullable<BonusReading['latest']>>(result.bonus) : null,
+          }
+        : undefined,
   };
 }
 
@@ -216,6 +262,9 @@ export async function loadCall(
 export interface DecidedCall {
   memberAccountId: string;
   expectedVersion: string;
+  /** Present when the call moves bonus money: the bonus account must not have moved since the reading. */
+  bonusAccountId?: string;
+  expectedBonusVersion?: string;
   postings: Array<{
     id: string;
     merchantCode: string;
@@ -239,6 +288,7 @@ export interface DecidedCall {
     requestHash: string;
     response: unknown;
     ledgerTransactionId: string | null;
+    bonusMinor: string;
   };
   events: Array<{ id: string; topic: string; key: string; envelope: unknown }>;
 }

@@ -112,7 +112,7 @@ export class VendorWallet {
   private async balance(body: VendorBody<'balance'>): Promise<VendorAnswer> {
     const account = await repo.findMemberAccount(this.deps.db.orm, body.player, body.currency);
     if (!account) throw new AppError('PLAYER_NOT_FOUND');
-    return { balance: formatMinor(BigInt(account.balance_minor), body.currency), currency: body.currency };
+    return { balance: formatMinor(BigInt(account.playable_minor), body.currency), currency: body.currency };
   }
 
   /** Money fields in minor units; a malformed or over-precise amount is refused by field name. */
@@ -197,7 +197,9 @@ export class VendorWallet {
         const gameType = existing?.gameType ?? bet.gameType;
         const betDecision = placeBet(existing, amounts.amount!, settleNow && winMinor === undefined);
         let round = accept(betDecision);
-        await plan.move('bet', bet.roundId, gameType, -amounts.amount!);
+        const maxBet = plan.maxBetMinor;
+        if (maxBet !== undefined && amounts.amount! > maxBet) throw new AppError('BONUS_MAX_BET', { params: { maxBet: formatMinor(maxBet, body.currency) } });
+        await plan.stake('bet', bet.roundId, gameType, amounts.amount!);
         let closes = betDecision.ok && betDecision.closes;
         if (winMinor !== undefined) {
           const winDecision = creditWin(round, true, winMinor, settleNow);
@@ -235,7 +237,7 @@ export class VendorWallet {
         if (target.rolled_back) return plan.finish('rollback', target.round_id, rollback.betTransactionId, 0n, round?.state);
         const amountMinor = BigInt(target.amount_minor);
         const next = accept(rollBackBet(round!, amountMinor));
-        await plan.move('rollback', target.round_id!, round!.gameType, amountMinor);
+        await plan.refund(target.round_id!, round!.gameType, amountMinor, BigInt(target.bonus_minor ?? 0));
         plan.markRolledBack(rollback.betTransactionId);
         plan.saveRound(round, { ...round!, ...next }, 'stays');
         return plan.finish('rollback', target.round_id, rollback.betTransactionId, amountMinor);

@@ -6,13 +6,14 @@ import { call, errorMessage } from '../../../api';
 import { useSession } from '../../../state/session';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, type PagedState } from '../common';
 import { formatMinor, isoDay, rewardValue } from './format';
+import { BonusWagering } from '../bonuses/BonusWagering';
 import './rewards.css';
 
 const DAY_MS = 86_400_000;
 /** The filter a visit starts with: the last 30 days. */
 const initialRange = () => ({ from: isoDay(new Date(Date.now() - 29 * DAY_MS)), to: isoDay(new Date()) });
 
-/** bonusDetails: every reward and bonus the member received (claimed rewards, red envelopes), by date range, paged. */
+/** bonusDetails: my bonuses with their wagering progress, then every reward and bonus received (claimed rewards, red envelopes), by date range, paged. */
 export function BonusDetailsPanel() {
   const { t, i18n } = useTranslation();
   const { token } = useSession();
@@ -47,6 +48,7 @@ export function BonusDetailsPanel() {
 
   return (
     <div className="panel-stack" data-testid="panel-bonusDetails">
+      <BonusWagering />
       <Card testId="bonus-details">
         <form className="bonus-filter" onSubmit={search} data-testid="bonus-filter">
           <label className="field bonus-filter-field">

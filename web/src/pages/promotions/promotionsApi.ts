@@ -1,0 +1,13 @@
+import { useCases } from '@wps/contracts';
+import { call } from '../../api';
+import { deviceId } from '../../components/envelopes/deviceId';
+
+/** The promotions page's calls. Joins, claims and applications carry this browser's device id. */
+export const promotionsApi = {
+  page: (signedIn: boolean) => call(useCases.promotionPage, {}, { withSession: signedIn }),
+  detail: (promotionId: string, signedIn: boolean) => call(useCases.promotionDetail, { promotionId }, { withSession: signedIn }),
+  join: (promotionId: string) => call(useCases.joinPromotion, { promotionId, deviceId: deviceId() }),
+  claim: (promotionId: string, idempotencyKey: string) => call(useCases.claimPromotion, { promotionId, deviceId: deviceId() }, { idempotencyKey }),
+  apply: (promotionId: string, body: { comment: string; images: string[] }, idempotencyKey: string) =>
+    call(useCases.applyPromotion, { promotionId, deviceId: deviceId(), ...body }, { idempotencyKey }),
+};
