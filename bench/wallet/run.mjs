@@ -40,6 +40,8 @@ const VENDOR = 'BENCHVENDOR';
 const SECRET = randomBytes(24).toString('base64url');
 const BONUSES = flag('bonuses');
 const OPERATOR_TOKEN = randomBytes(24).toString('base64url');
+/** The bonus every player holds with --bonuses: 50.00. */
+const BONUS_MINOR = 5_000;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 function post(url, body, headers) {
@@ -107,7 +109,10 @@ async function round(base, players, gameTypeFor, latencies, pushes) {
   if (pushes) {
     const answer = JSON.parse(settle.text).value;
     // A win that moved no money (a lost round, or a win that rounds to 0) has no ledger transaction and no push.
-    pushes.answered(player.id, answer.balance, settle.at, Boolean(answer.ledgerTransactionId));
+    // The vendor is answered cash plus the bonus while one wagers; the balance push is the cash alone. Stakes of 1.00
+    // never reach the bench bonus (cash first), so the cash is the answer less the bonus.
+    const cash = BONUSES ? (Math.round(Number(answer.balance) * 100) - BONUS_MINOR) / 100 : undefined;
+    pushes.answered(player.id, cash === undefined ? answer.balance : cash.toFixed(2), settle.at, Boolean(answer.ledgerTransactionId));
   }
 }
 
@@ -162,7 +167,7 @@ async function grantBonuses(base, players) {
   for (let i = 0; i < players.length; i += 8) {
     await Promise.all(
       players.slice(i, i + 8).map((player) =>
-        api(base, 'POST', `/operator/v1/members/${player.id}/bonuses`, { amount: '50.00', currency: 'MXN', title: 'Bench bonus', terms: { multiple: 100, days: 30 } }, undefined, {
+        api(base, 'POST', `/operator/v1/members/${player.id}/bonuses`, { amount: (BONUS_MINOR / 100).toFixed(2), currency: 'MXN', title: 'Bench bonus', terms: { multiple: 100, days: 30 } }, undefined, {
           ...headers,
           'idempotency-key': randomUUID(),
         }),

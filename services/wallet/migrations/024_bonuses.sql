@@ -51,6 +51,9 @@ CREATE TABLE {{schema}}.bonus_wagers (
   PRIMARY KEY (bonus_id, bet_id)
 );
 
+-- A vendor call names the player, not its brand: the member's cash and bonus accounts are found by owner.
+CREATE INDEX accounts_of_member ON {{schema}}.accounts (owner_id, kind, currency) WHERE owner_type = 'member';
+
 -- How much of a round's stakes, and of one bet call, was bonus money: the round's credits go back in that share.
 ALTER TABLE {{schema}}.rounds ADD COLUMN bonus_bet_minor bigint NOT NULL DEFAULT 0;
 ALTER TABLE {{schema}}.vendor_transactions ADD COLUMN bonus_minor bigint NOT NULL DEFAULT 0;

@@ -99,7 +99,8 @@ export async function createWalletService(context: ServiceContext, config: Walle
             type: 'bet.settled',
             // Only bets settled while the member had a bonus wagering open a transaction here.
             relevant: (bet) => bet.bonusId !== undefined,
-            lingerMs: 50,
+            // Progress may show a tenth of a second late; each batch costs one transaction whatever its size.
+            lingerMs: 100,
             // A member's bets are on every partition (keyed by bet): batches in turn, not waiting on each other's lock of the bonus.
             oneBatchAtATime: true,
             handle: async (tx, events) => {
