@@ -167,10 +167,17 @@ async function grantBonuses(base, players) {
   for (let i = 0; i < players.length; i += 8) {
     await Promise.all(
       players.slice(i, i + 8).map((player) =>
-        api(base, 'POST', `/operator/v1/members/${player.id}/bonuses`, { amount: (BONUS_MINOR / 100).toFixed(2), currency: 'MXN', title: 'Bench bonus', terms: { multiple: 100, days: 30 } }, undefined, {
-          ...headers,
-          'idempotency-key': randomUUID(),
-        }),
+        api(
+          base,
+          'POST',
+          `/operator/v1/members/${player.id}/bonuses`,
+          { amount: (BONUS_MINOR / 100).toFixed(2), currency: 'MXN', title: 'Bench bonus', terms: { multiple: 100, days: 30 } },
+          undefined,
+          {
+            ...headers,
+            'idempotency-key': randomUUID(),
+          },
+        ),
       ),
     );
   }
