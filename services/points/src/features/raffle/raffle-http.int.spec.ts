@@ -29,8 +29,10 @@ describe('raffles through the HTTP API (embedded)', () => {
   const sockets: Socket[] = [];
   let ipCounter = 1;
 
+  let registered = 0;
   const register = async (): Promise<Member> => {
-    const account = `raf${randomUUID().slice(0, 8).replace(/-/g, '')}`;
+    // Masked names show the first two letters and the last: a last letter of its own keeps members apart.
+    const account = `raf${randomUUID().slice(0, 8).replace(/-/g, '')}${'abcdefghijklmnopqrstuvwxyz'[registered++ % 26]}`;
     const response = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
       body: { username: account, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true },
       headers: { 'x-forwarded-for': `198.18.0.${ipCounter++}` },
@@ -115,10 +117,11 @@ describe('raffles through the HTTP API (embedded)', () => {
   });
 
   it('publishes the hash, joins once however often asked, counts tickets from valid bet since the start, and draws verifiably once', async () => {
-    const promotionId = await createRaffle();
+    // Members first: their sockets are connected before the raffle opens and its hash goes to the brand.
     const alice = await register();
     const bob = await register();
     const carol = await register();
+    const promotionId = await createRaffle();
     const guestView = await state(promotionId);
     expect(guestView).toMatchObject({ status: 'open', seed: null, me: null, entrants: 0, totalTickets: '0', ticketPerMinor: '10000', currency: 'MXN', prizes: PRIZES, winners: [] });
     expect(guestView.hash).toMatch(/^[0-9a-f]{64}$/);
