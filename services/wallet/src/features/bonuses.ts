@@ -306,6 +306,7 @@ export class Bonuses {
     );
     if (bonuses.length === 0) return;
     const byId = new Map(bonuses.map((row) => [row.id, row]));
+    const weightsOf = new Map(bonuses.map((row) => [row.id, typeof row.weights === 'string' ? (JSON.parse(row.weights) as WageringWeights) : row.weights]));
     const pairs = [...newest.values()].filter((bet) => byId.has(bet.bonusId)).map((bet) => ({ bonus_id: bet.bonusId, bet_id: bet.betId }));
     const before = await rows<{ bonus_id: string; bet_id: string; revision: number; counted_minor: string }>(
       tx,
@@ -320,8 +321,7 @@ export class Bonuses {
       if (!bonus) continue;
       const previous = counted.get(key);
       if (previous && previous.revision >= bet.revision) continue;
-      const weights = typeof bonus.weights === 'string' ? (JSON.parse(bonus.weights) as WageringWeights) : bonus.weights;
-      const weight = weights[bet.gameType.toUpperCase() as keyof WageringWeights] ?? 0;
+      const weight = weightsOf.get(bet.bonusId)![bet.gameType.toUpperCase() as keyof WageringWeights] ?? 0;
       const now = bet.state === 'settled' ? weightedMinor(BigInt(bet.validBetMinor), weight) : 0n;
       changes.push({ bonus_id: bet.bonusId, bet_id: bet.betId, revision: bet.revision, counted_minor: now.toString() });
       deltas.set(bet.bonusId, (deltas.get(bet.bonusId) ?? 0n) + now - BigInt(previous?.counted_minor ?? 0));

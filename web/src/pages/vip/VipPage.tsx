@@ -13,6 +13,7 @@ import { MEMBER_PATH } from '../memberPanels';
 import { minorToAmount, percentOf, useVipStanding, vipKeys, type VipLevelValue, type VipPageValue } from './vipState';
 import './vipBadges.css';
 import './vip.css';
+import { ProgressBar as Bar } from '../../components/ProgressBar';
 
 type Progress = NonNullable<VipPageValue['member']>;
 
@@ -29,9 +30,7 @@ function ProgressBar({ label, value, target, currency, testId }: { label: string
           <strong>{money(value, currency)}</strong> / {money(target, currency)}
         </span>
       </div>
-      <div className="vip-progress-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(percent)}>
-        <span className={`vip-progress-fill${percent >= 100 ? ' done' : ''}`} style={{ width: `${percent}%` }} />
-      </div>
+      <Bar percent={percent} label={label} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useCases, type BonusList, type BonusView } from '@wps/contracts';
 import { call, errorMessage } from '../../../api';
 import { useSession } from '../../../state/session';
 import { askConfirm, showToast } from '../../../state/ui';
+import { ProgressBar } from '../../ProgressBar';
 import { Card, formatDateTime, ListState } from '../common';
 import { applyBonusPush, bonusesKey, useBonuses } from './bonusMoney';
 import './bonuses.css';
@@ -76,17 +77,7 @@ export function BonusWagering() {
                     {t('bonus_wagered')} <strong className="amount">{bonus.wagered}</strong> / {bonus.required}
                   </span>
                 </div>
-                <div
-                  className="bonus-progress-track"
-                  role="progressbar"
-                  aria-label={t('bonus_progress_label', { title: bonus.title })}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={bonus.progress}
-                  data-testid="bonus-progress"
-                >
-                  <span className={`bonus-progress-fill${bonus.progress >= 100 ? ' done' : ''}`} style={{ width: `${bonus.progress}%` }} />
-                </div>
+                <ProgressBar percent={bonus.progress} label={t('bonus_progress_label', { title: bonus.title })} testId="bonus-progress" />
                 <div className="bonus-money-meta">
                   <span>{`${bonus.progress}%`}</span>
                   {open && <span>{t('bonus_expires', { date: formatDateTime(bonus.expiresAt, i18n.language) })}</span>}
