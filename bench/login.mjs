@@ -119,7 +119,7 @@ async function embedded() {
   const platform = await startEmbedded({
     logLevel: 'warn',
     requestsPerIpPerMinute: 1_000_000,
-    env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000', ARGON2_MEMORY_KIB: String(ARGON2.memoryCost) },
+    env: { LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '1000000', ARGON2_MEMORY_KIB: String(ARGON2.memoryCost), TRUST_PROXY: 'loopback' },
   });
   try {
     const { sql } = await import('drizzle-orm');

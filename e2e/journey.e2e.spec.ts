@@ -176,11 +176,15 @@ test.describe('first journey (EN)', () => {
       await page.getByTestId('register-terms').uncheck();
       await page.getByTestId('register-submit').click();
       await expect(page.getByTestId('register-username-error')).toHaveText('Account format is incorrect');
-      await expect(page.getByTestId('register-password-error')).toHaveText('Please fill in your password with 6 - 20 characters');
+      await expect(page.getByTestId('register-password-error')).toHaveText('Please fill in your password with 8 - 64 characters');
       await expect(page.getByTestId('register-terms-error')).toBeVisible();
-      await page.getByTestId('register-password').fill('abc_123');
+      await page.getByTestId('register-password').fill('qwertyuiop');
+      await expect(page.getByTestId('register-password-strength-label')).toHaveText('Too easy to guess');
       await page.getByTestId('register-submit').click();
-      await expect(page.getByTestId('register-password-error')).toHaveText('Password format is incorrect');
+      await expect(page.getByTestId('register-password-error')).toHaveText('This password is too easy to guess: avoid your username, repeats and sequences');
+      // A phrase with spaces and symbols is welcome, and the meter says so.
+      await page.getByTestId('register-password').fill('Blue canoe, 7 rivers & a kite!');
+      await expect(page.getByTestId('register-password-strength-label')).toHaveText('Strong');
     });
   });
 

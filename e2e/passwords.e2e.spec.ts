@@ -24,12 +24,12 @@ const smtp = new SmtpTestSink();
 const hasher = new PasswordHasher(1024);
 let mobileCounter = 5520000000 + Math.floor(Math.random() * 1e6);
 
-async function createMember(options: { email?: string; mobile?: string } = {}): Promise<{ id: string; username: string }> {
+async function createMember(options: { email?: string; mobile?: string; password?: string } = {}): Promise<{ id: string; username: string }> {
   const username = `pw${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 16);
   const [member] = await rows<{ id: string }>(
     platform.db.orm,
     sql`INSERT INTO identity.members (merchant_code, username, username_key, nickname, password_hash, email, mobile_num, country_dialing_code)
-        VALUES ('DEMO', ${username}, ${username.toLowerCase()}, ${username}, ${await hasher.hash(PASSWORD)}, ${options.email ?? null},
+        VALUES ('DEMO', ${username}, ${username.toLowerCase()}, ${username}, ${await hasher.hash(options.password ?? PASSWORD)}, ${options.email ?? null},
                 ${options.mobile ?? null}, ${options.mobile ? '52' : null})
         RETURNING id`,
   );
@@ -176,4 +176,50 @@ test('change password from the member centre: the other session ends, this one g
   expect(row!.icon).toBe('4');
   await page.reload();
   await expect(page.getByTestId('member-account')).toHaveText(member.username);
+});
+
+test('a member whose password today’s policy refuses changes it at sign-in, led by the rule and the strength meter', async ({ page }) => {
+  // Set before the policy: on the breached list, and accepted by the old 6–20 letters-and-digits rule.
+  const member = await createMember({ password: 'sunshine1' });
+  await openEnglish(page, '/login');
+  await page.getByTestId('login-username').fill(member.username);
+  await page.getByTestId('login-password').fill('sunshine1');
+  await page.getByTestId('login-submit').click();
+  const modal = page.getByTestId('change-password-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByTestId('change-password-forced')).toBeVisible();
+  await expect(modal.getByTestId('change-password-strength')).toContainText('8 to 64 characters');
+
+  await modal.getByTestId('change-password-oldPassword').fill('sunshine1');
+  // The meter reads as the member types: the username inside is refused, a repeat is refused, a phrase is strong.
+  await modal.getByTestId('change-password-newPassword').fill(`${member.username}2024`);
+  await expect(modal.getByTestId('change-password-strength-label')).toHaveText('Too easy to guess');
+  await modal.getByTestId('change-password-newPassword').fill('mariposa');
+  await expect(modal.getByTestId('change-password-strength-label')).toHaveText('Weak');
+  // A common password passes the browser's checks; the server's list refuses it, under the field.
+  await modal.getByTestId('change-password-newPassword').fill('iloveyou2');
+  await modal.getByTestId('change-password-confirmNewPassword').fill('iloveyou2');
+  await modal.getByTestId('change-password-submit').click();
+  await expect(modal.getByTestId('change-password-newPassword-error')).toContainText('This password is too common or too easy to guess');
+  const phrase = 'tres tristes tigres, 4 trigales';
+  await modal.getByTestId('change-password-newPassword').fill(phrase);
+  await expect(modal.getByTestId('change-password-strength-label')).toHaveText('Strong');
+  await modal.getByTestId('change-password-confirmNewPassword').fill(phrase);
+  await modal.getByTestId('change-password-submit').click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('member-account')).toHaveText(member.username);
+
+  // Signed in again with the phrase, nothing more is asked.
+  const [row] = await rows<{ password_hash: string }>(platform.db.orm, sql`SELECT password_hash FROM identity.members WHERE id = ${member.id}`);
+  expect(await hasher.verify(row!.password_hash, phrase)).toBe(true);
+});
+
+test('the new-password fields fit a 360 px phone with the meter', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openEnglish(page, '/register');
+  await page.getByTestId('register-password').fill('Faro4marea');
+  await expect(page.getByTestId('register-password-strength-label')).toHaveText('Good');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('register-phone.png') });
 });

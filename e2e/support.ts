@@ -1,4 +1,69 @@
-import { expect, type Page } from '@playwright/test';
+// The suite's own `test` is built here on Playwright's, so the alias of '@playwright/test' (e2e/tsconfig.json) points
+// at this file's module and not back at itself: this file alone imports Playwright by its inner name.
+import { test as base, expect, type Browser, type BrowserContext, type Page } from 'playwright/test';
+
+/** Where the watched contexts report the current test's violations; undefined between tests. */
+let violationsOfCurrentTest: string[] | undefined;
+const watchedContexts = new WeakSet<BrowserContext>();
+const VIOLATION_BINDING = '__wpsCspViolation';
+
+/**
+ * Reports every Content-Security-Policy violation in the context's pages and frames to the current test: what the
+ * browser writes to the console ("Refused to … because it violates the following Content Security Policy directive")
+ * and every `securitypolicyviolation` event, which an init script listens for in each document.
+ */
+async function watchForCspViolations(context: BrowserContext): Promise<void> {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/Content[- ]Security[- ]Policy/i.test(text)) violationsOfCurrentTest?.push(`console on ${message.location().url || message.page()?.url() || '?'}: ${text}`);
+  });
+  await context.exposeBinding(VIOLATION_BINDING, ({ frame }, report: string) => {
+    violationsOfCurrentTest?.push(`securitypolicyviolation on ${frame.url()}: ${report}`);
+  });
+  await context.addInitScript((binding: string) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, ((text: string) => Promise<void>) | undefined>)[binding];
+      void report?.(`${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} (${event.disposition}) at ${event.sourceFile || '?'}:${event.lineNumber}`);
+    });
+  }, VIOLATION_BINDING);
+}
+
+/**
+ * The suite's `test`: Playwright's, plus a guard that fails any test whose pages met a Content-Security-Policy
+ * violation, in the default context and in every context the test opens with `browser.newContext()` or
+ * `browser.newPage()`. Specs get it as '@playwright/test' (the alias in e2e/tsconfig.json), so none has to ask for it.
+ */
+export const test = base.extend<{ context: BrowserContext; cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser }, use) => {
+      const found: string[] = [];
+      violationsOfCurrentTest = found;
+      const newContext = browser.newContext.bind(browser);
+      const watching: Browser['newContext'] = async (options) => {
+        const context = await newContext(options);
+        await watchForCspViolations(context);
+        return context;
+      };
+      browser.newContext = watching;
+      try {
+        await use(found);
+      } finally {
+        // Back to the prototype's method; the worker's browser outlives the test.
+        if (browser.newContext === watching) Reflect.deleteProperty(browser, 'newContext');
+        violationsOfCurrentTest = undefined;
+      }
+      if (found.length > 0) throw new Error(`The browser reported Content-Security-Policy violations:\n${found.map((line) => `  - ${line.trim()}`).join('\n')}`);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, cspViolations: _ }, use) => {
+    await watchForCspViolations(context);
+    await use(context);
+  },
+});
+export { expect };
 
 /** A username no earlier run has taken: a prefix letter, the time and a random tail, at most 16 characters. */
 export function freshUsername(prefix: string): string {

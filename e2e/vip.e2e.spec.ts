@@ -72,6 +72,14 @@ test.describe('the VIP page', () => {
         await noWiderThan(page, width);
       });
 
+      await test.step('the progress bars move as the member deposits, without a reload', async () => {
+        await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+        await demoDeposit(request, token, '100.00');
+        await expect(page.getByTestId('vip-progress-deposit')).toContainText('500.00 MXN / 1,000.00 MXN');
+        await expect(page.getByTestId('vip-progress-deposit').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+        expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+      });
+
       await test.step('an upgrade shows at once: a toast, the avatar label and the member’s card, without a reload', async () => {
         await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
         await setLevel(request, memberId!, 3);
@@ -84,6 +92,21 @@ test.describe('the VIP page', () => {
         expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
         await noWiderThan(page, width);
         await page.screenshot({ path: `test-results/vip-${width}.png`, fullPage: true });
+      });
+
+      await test.step('the member saves a birthday once, for the level’s birthday bonus', async () => {
+        const section = page.getByTestId('vip-birthday');
+        await expect(section).toContainText('birthday bonus (500.00 MXN)');
+        const thisYear = new Date().getUTCFullYear();
+        await page.getByTestId('vip-birthday-input').fill(`${thisYear - 10}-06-15`);
+        await page.getByTestId('vip-birthday-save').click();
+        await expect(page.getByTestId('vip-birthday-error')).toHaveText('Please enter your real date of birth (you must be 18 or older)');
+        await page.getByTestId('vip-birthday-input').fill('1990-06-15');
+        await page.getByTestId('vip-birthday-save').click();
+        await expect(page.getByTestId('vip-birthday-on-file')).toContainText('15 June');
+        await expect(page.getByTestId('vip-birthday-from')).toBeVisible();
+        await expect(page.getByTestId('vip-birthday-input')).toHaveCount(0);
+        await noWiderThan(page, width);
       });
 
       await test.step('the side menu leads to the VIP page', async () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks docker-compose.yml without a Docker engine: installs Debian's docker-compose if missing
 # and validates the file (syntax, anchors, variable substitution) with `docker-compose config`.
-# Runs with no environment set on purpose: the file must work out of the box.
+# Runs with no environment of its own: the file must refuse to run without its secrets (the containers run in
+# production mode, which refuses demo secrets) and be valid once throwaway ones are given.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
@@ -23,6 +24,16 @@ if ! command -v docker-compose >/dev/null; then
 fi
 
 cd "$ROOT"
-env -u SERVICE_TOKEN -u POSTGRES_PASSWORD -u LOG_LEVEL docker-compose -f docker-compose.yml config -q
-services=$(env -u SERVICE_TOKEN docker-compose -f docker-compose.yml config --services | sort | tr '\n' ' ')
+SECRETS=(SERVICE_TOKEN IDENTITY_SECRET_KEY HOUSE_VENDOR_SECRET OPERATOR_TOKEN)
+unset_all=()
+given=()
+for name in "${SECRETS[@]}"; do
+  unset_all+=(-u "$name")
+  given+=("$name=check-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')")
+done
+if env "${unset_all[@]}" docker-compose -f docker-compose.yml config -q >/dev/null 2>&1; then
+  die "docker-compose.yml starts without its secrets (${SECRETS[*]}); it must refuse"
+fi
+env -u POSTGRES_PASSWORD -u LOG_LEVEL "${given[@]}" docker-compose -f docker-compose.yml config -q
+services=$(env "${given[@]}" docker-compose -f docker-compose.yml config --services | sort | tr '\n' ' ')
 log "docker-compose.yml is valid; services: $services"

@@ -8,6 +8,7 @@ const infra = startInfra();
 const services = await startServices(infra, {
   logLevel: process.env.LOG_LEVEL ?? 'info',
   requestsPerIpPerMinute: process.env.GATEWAY_REQUESTS_PER_IP_PER_MINUTE ?? '1200',
+  trustProxy: process.env.TRUST_PROXY ?? '',
   env: { AGENT_DEMO_PROGRAMME: 'true' },
 });
 process.stdout.write(

@@ -14,7 +14,9 @@ try {
   const chaosSecret = randomBytes(24).toString('base64url');
   // The payments suite plays the operator and the sandbox provider: both the services and the tests get these.
   const payments = { OPERATOR_TOKEN: randomBytes(24).toString('base64url'), SANDBOX_PAY_ENABLED: 'true', SANDBOX_PAY_SECRET: randomBytes(32).toString('hex') };
-  services = await startServices({ ...infra, DATABASE_URL: database.url }, { env: { WALLET_VENDOR_SECRETS: `CHAOSVENDOR:${chaosSecret}`, ...payments } });
+  // The house lottery suite plays one fast game drawing every few seconds, so a draw comes round within the test.
+  const lottery = { HOUSE_LOTTERY_GAMES: 'lott-004', HOUSE_LOTTERY_INTERVAL_SECONDS: '12', HOUSE_LOTTERY_CLOSE_SECONDS: '3' };
+  services = await startServices({ ...infra, DATABASE_URL: database.url }, { env: { WALLET_VENDOR_SECRETS: `CHAOSVENDOR:${chaosSecret}`, ...payments, ...lottery } });
   const result = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', '--no-file-parallelism', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',

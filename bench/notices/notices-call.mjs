@@ -148,7 +148,8 @@ async function startPlatform() {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'embedded', 'src', 'main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), WPS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    // The load comes from this machine spread over many client addresses (X-Forwarded-For), as if through a proxy here.
+    env: { ...process.env, PORT: String(port), WPS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', TRUST_PROXY: 'loopback' },
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;

@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'node:http';
+import { api, jsonPoster } from '../http.mjs';
 import { createRunDatabase, startInfra, startServices, stopInfra } from '../../scripts/lib/cluster.mjs';
 import { summarise } from '../stats.mjs';
 import { cpuMeter } from '../cpu.mjs';
@@ -43,18 +43,7 @@ const OPERATOR_TOKEN = randomBytes(24).toString('base64url');
 /** The bonus every player holds with --bonuses: 50.00. */
 const BONUS_MINOR = 5_000;
 
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-function post(url, body, headers) {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = jsonPoster(256);
 
 /** A signed vendor call; gives its latency, when its answer arrived (`performance.now()`) and the answer's text. */
 async function vendorCall(base, operation, payload) {
@@ -66,17 +55,6 @@ async function vendorCall(base, operation, payload) {
   const at = performance.now();
   if (response.status !== 200) throw new Error(`${operation} ${response.status} ${response.text.slice(0, 200)}`);
   return { ms: at - started, at, text: response.text };
-}
-
-async function api(base, method, url, body, token, extra = {}) {
-  const response = await fetch(base + url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (!json.success) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
-  return json.value;
 }
 
 /** Registers players and funds each with play money through the demo deposit; each is `{ id, token }`. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { envBoolean, loadConfig, loadConfigOrExit, portEnv } from '@wps/platform';
+import { envBoolean, envTrustProxy, loadConfig, loadConfigOrExit, portEnv } from '@wps/platform';
 import { DEMO_LOTTERY_VENDORS } from '@wps/games';
 import { gatewayEnv } from '@wps/gateway';
 
@@ -24,7 +24,7 @@ export const embeddedMainEnv = {
 export const loadEmbeddedMainConfig = () => loadConfigOrExit(z.object(embeddedMainEnv), process.env);
 
 /** Embedded defaults: a demo brand with play money, so a fresh clone is usable at once. */
-const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true', SANDBOX_PAY_ENABLED: 'true', GAMES_DEMO_LOTTERY_MS: '60000' };
+const EMBEDDED_ENV: Record<string, string> = { SEED_DEMO: 'true', WALLET_DEMO_DEPOSITS: 'true', WALLET_DEMO_VENDORS: 'true', SANDBOX_PAY_ENABLED: 'true' };
 
 /**
  * The environment every embedded service parses its own schema from: the embedded defaults, then the process
@@ -54,7 +54,12 @@ export const embeddedHostEnv = {
   SANDBOX_PAY_ENABLED: gatewayEnv.SANDBOX_PAY_ENABLED,
   /** Blank or unset with the sandbox on: the host makes up a secret for the run. */
   SANDBOX_PAY_SECRET: z.string().optional(),
+  GATEWAY_REQUESTS_PER_IP_PER_MINUTE: gatewayEnv.GATEWAY_REQUESTS_PER_IP_PER_MINUTE,
   VENDOR_REQUESTS_PER_10S: gatewayEnv.VENDOR_REQUESTS_PER_10S,
+  VENDOR_SIGNATURE_FAILURES_PER_10S: gatewayEnv.VENDOR_SIGNATURE_FAILURES_PER_10S,
+  GATEWAY_FRAME_ORIGINS_REFRESH_MS: gatewayEnv.GATEWAY_FRAME_ORIGINS_REFRESH_MS,
+  /** Proxies allowed to name the client with X-Forwarded-For; blank or unset: nobody, the client is the peer. */
+  TRUST_PROXY: envTrustProxy(),
 };
 export type EmbeddedHostConfig = z.infer<z.ZodObject<typeof embeddedHostEnv>>;
 

@@ -75,12 +75,13 @@ type AnyDefinition = ServiceDefinition<RpcContract, any>;
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
   initTracing({ serviceName: 'wps-embedded' });
   const logger = createLogger({ service: 'embedded', level: options.logLevel ?? 'warn' });
-  const db = await openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined);
-  const bus = new InMemoryEventBus();
-  const cache = new MemoryStore();
+  // The host's own settings are checked first: a bad one stops the start before any database is opened.
   const env = embeddedEnvironment(options.env);
   if (options.dataDir && !env.FILE_STORE_DIR) env.FILE_STORE_DIR = path.join(options.dataDir, 'files');
   const hostConfig = embeddedHostConfig(env);
+  const db = await openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined);
+  const bus = new InMemoryEventBus();
+  const cache = new MemoryStore();
 
   // Services that call the wallet themselves get an in-process client of it, as cluster mode gives them an HTTP one.
   const walletClient = () => createInProcessClient('wallet', walletRpc, instances.wallet!.handlers as never);
@@ -95,7 +96,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     agentContractsServiceWith(walletClient),
     pointsServiceWith(walletClient),
     noticesService,
-    houseServiceWith(walletClient),
+    // The house lottery reports its drawn results to the games service's draw feed, in process.
+    houseServiceWith(walletClient, () => createInProcessClient('games', gamesRpc, instances.games!.handlers as never)),
   ] as AnyDefinition[];
   const instances: Record<string, ServiceInstance> = {};
   for (const definition of definitions) {
@@ -125,11 +127,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     cache,
     logger: logger.child({ service: 'gateway' }),
     webDist: options.webDist,
-    requestsPerIpPerMinute: options.requestsPerIpPerMinute,
+    requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? hostConfig.GATEWAY_REQUESTS_PER_IP_PER_MINUTE,
     readiness: async () => ({ database: await databaseReady(db) }),
     operatorToken: operatorToken ?? undefined,
     sandboxPaySecret: sandboxPaySecret ?? undefined,
     vendorRequestsPer10s: hostConfig.VENDOR_REQUESTS_PER_10S,
+    vendorSignatureFailuresPer10s: hostConfig.VENDOR_SIGNATURE_FAILURES_PER_10S,
+    frameOriginsRefreshMs: hostConfig.GATEWAY_FRAME_ORIGINS_REFRESH_MS,
+    trustProxy: hostConfig.TRUST_PROXY,
   });
   const server = createServer(gateway.app);
   gateway.attach(server);

@@ -49,8 +49,14 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
   it.each([
     [{ username: '', password, confirmPassword: password, acceptTerms: true }, 400, 'INPUT_EMPTY', 'Input cannot be empty'],
     [{ username: '9lives', password, confirmPassword: password, acceptTerms: true }, 400, 'ACCOUNT_FORMAT', 'Account format is incorrect'],
-    [{ username: 'validname', password: 'abc', confirmPassword: 'abc', acceptTerms: true }, 400, 'PASSWORD_LENGTH', 'Please fill in your password with 6 - 20 characters'],
-    [{ username: 'validname', password: 'has space1', confirmPassword: 'has space1', acceptTerms: true }, 400, 'PASSWORD_FORMAT', 'Password format is incorrect'],
+    [{ username: 'validname', password: 'abc', confirmPassword: 'abc', acceptTerms: true }, 400, 'PASSWORD_LENGTH', 'Please fill in your password with 8 - 64 characters'],
+    [{ username: 'validname', password: 'has\ttab1', confirmPassword: 'has\ttab1', acceptTerms: true }, 400, 'PASSWORD_FORMAT', 'Password format is incorrect'],
+    [
+      { username: 'validname', password: 'qwerty123', confirmPassword: 'qwerty123', acceptTerms: true },
+      400,
+      'PASSWORD_TOO_WEAK',
+      'This password is too common or too easy to guess, please choose another',
+    ],
     [{ username: 'validname', password, confirmPassword: 'different1', acceptTerms: true }, 400, 'CONFIRM_PASSWORD_MISMATCH', 'Confirmation password is not correct.'],
     [{ username: 'validname', password, confirmPassword: password, acceptTerms: true, referralCode: 'NOSUCHCODE' }, 400, 'INVITATION_CODE_INVALID', 'Invalid invitation code'],
     [{ username: 12, password, confirmPassword: password, acceptTerms: true }, 400, 'VALIDATION_FAILED', 'Items marked with * are required'],

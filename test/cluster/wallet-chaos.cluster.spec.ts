@@ -23,11 +23,24 @@ const WALLET_PORT = 8112;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 let wallet: ChildProcess | undefined;
+// A wallet process that dies on its own (not by the test's SIGKILL) is a finding: what it printed is kept for the report.
+const killing = new WeakSet<ChildProcess>();
+const unexpectedExits: string[] = [];
 const startWallet = async () => {
   wallet = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services', 'wallet', 'src', 'main.ts')], {
     cwd: root,
     env: { ...env, PORT: String(WALLET_PORT), LOG_LEVEL: 'error', WALLET_VENDOR_SECRETS: `${VENDOR}:${env.CHAOS_VENDOR_SECRET}`, WALLET_DEMO_DEPOSITS: 'true' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const child = wallet;
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-8_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (!killing.has(child)) unexpectedExits.push(`wallet exited by itself (code ${code}, signal ${signal}):\n${tail}`);
   });
   await eventually(
     () =>
@@ -36,23 +49,31 @@ const startWallet = async () => {
         () => false,
       ),
     'the wallet process',
-    60_000,
+    RETRY_FOR_MS - 30_000,
   );
 };
 const killWallet = async () => {
   const child = wallet;
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  killing.add(child);
   child.kill('SIGKILL');
   await exited;
 };
 
 type Outcome = { ok: true; balance: string } | { ok: false; status: number; code: string };
 
+/**
+ * How long a call keeps being retried: longer than a restart of the wallet process takes on a loaded machine (loading
+ * the code, joining its consumer groups once the killed member's Kafka session has lapsed).
+ */
+const RETRY_FOR_MS = 150_000;
+
 /** One vendor call as the gateway forwards it; connection failures and 5xx are retried with the same id, as a vendor would. */
 async function vendorCall(operation: string, payload: Record<string, unknown>): Promise<Outcome> {
   const body = JSON.stringify(payload);
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + RETRY_FOR_MS;
+  for (;;) {
     const timestamp = String(Date.now());
     const signature = createHmac('sha256', env.CHAOS_VENDOR_SECRET!).update(`${timestamp}.${body}`).digest('hex');
     try {
@@ -66,7 +87,7 @@ async function vendorCall(operation: string, payload: Record<string, unknown>): 
       if (response.status >= 500) throw new Error(`status ${response.status}`);
       return answer.ok ? { ok: true, balance: answer.result!.balance } : { ok: false, status: response.status, code: answer.error!.code };
     } catch (error) {
-      if (attempt > 200) throw error;
+      if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
     }
   }
@@ -152,12 +173,20 @@ describe('wallet chaos: SIGKILL during concurrent vendor traffic', () => {
 
     const traffic = Promise.all(Array.from({ length: 16 }, worker));
     for (const fraction of [0.3, 0.65]) {
-      await eventually(() => next >= rounds * fraction, 'traffic to reach the kill point', 120_000);
+      await eventually(
+        () => {
+          if (unexpectedExits.length) throw new Error(unexpectedExits.join('\n'));
+          return next >= rounds * fraction;
+        },
+        'traffic to reach the kill point',
+        RETRY_FOR_MS,
+      );
       await killWallet();
       await new Promise((resolve) => setTimeout(resolve, 300));
       await startWallet();
     }
     await traffic;
+    expect(unexpectedExits).toEqual([]);
     expect(duplicatesSent).toBeGreaterThan(10);
 
     const sums = await db.query<{ currency: string; total: string }>('SELECT currency, sum(amount_minor)::text AS total FROM wallet.entries GROUP BY currency');

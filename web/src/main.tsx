@@ -1,3 +1,5 @@
+// First, before any module builds a schema: zod must not probe for eval under the site's Content-Security-Policy.
+import '@wps/contracts/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentLanguage } from './i18n';

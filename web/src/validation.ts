@@ -2,6 +2,7 @@
  * Client-side checks that mirror the server's (spec section 5). The server stays the authority: its message is
  * shown whenever it refuses. Each check answers an i18n key plus interpolation values, or null when fine.
  */
+import { isRepetition, isSimpleSequence, PASSWORD_POLICY, passwordWeakness } from '@wps/contracts/password-policy';
 import { fitsRule, isPatternId, lengthRange, matchesPattern, type PatternId } from '@wps/contracts/patterns';
 
 export interface FieldError {
@@ -44,11 +45,25 @@ export function checkPasswordRule(value: string, rule: FieldRule): FieldError | 
 
 export const USERNAME_MIN = 4;
 export const USERNAME_MAX = 16;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 20;
+/** The payment password: 6 to 20 letters and digits. */
+export const PAYMENT_PASSWORD_MIN = 6;
+export const PAYMENT_PASSWORD_MAX = 20;
 
 const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9]*$/;
-const PASSWORD_PATTERN = /^[A-Za-z0-9]+$/;
+const PAYMENT_PASSWORD_PATTERN = /^[A-Za-z0-9]+$/;
+
+/**
+ * A new login password against the shared policy (8–64 printable characters unless the brand narrowed the bounds; not
+ * the username, not a repeat or a run). The server adds the common-password list and the brand's pattern.
+ */
+export function checkNewPassword(value: string, username = '', bounds: { minLength: number; maxLength: number } = PASSWORD_POLICY): FieldError | null {
+  if (!value) return { key: 'err_input_empty' };
+  const length = [...value].length;
+  if (length < bounds.minLength || length > bounds.maxLength) return { key: 'err_password_length', params: { min: bounds.minLength, max: bounds.maxLength } };
+  if (!matchesPattern('PRINTABLE', value)) return { key: 'err_password_format' };
+  if (passwordWeakness(value, username)) return { key: 'err_password_weak' };
+  return null;
+}
 
 export function required(value: string): FieldError | null {
   return value.trim() === '' ? { key: 'err_input_empty' } : null;
@@ -61,11 +76,12 @@ export function checkUsername(value: string): FieldError | null {
   return null;
 }
 
-export function checkPassword(value: string): FieldError | null {
+export function checkPaymentPassword(value: string): FieldError | null {
   const v = value.trim();
   if (!v) return { key: 'err_input_empty' };
-  if (v.length < PASSWORD_MIN || v.length > PASSWORD_MAX) return { key: 'err_password_length', params: { min: PASSWORD_MIN, max: PASSWORD_MAX } };
-  if (!PASSWORD_PATTERN.test(v)) return { key: 'err_password_format' };
+  if (v.length < PAYMENT_PASSWORD_MIN || v.length > PAYMENT_PASSWORD_MAX) return { key: 'err_password_length', params: { min: PAYMENT_PASSWORD_MIN, max: PAYMENT_PASSWORD_MAX } };
+  if (!PAYMENT_PASSWORD_PATTERN.test(v)) return { key: 'err_password_format' };
+  if (isRepetition(v) || isSimpleSequence(v)) return { key: 'err_payment_password_weak' };
   return null;
 }
 

@@ -13,4 +13,7 @@ export const HOUSE_ERRORS = {
   HOUSE_NOTHING_TO_CASH_OUT: def(409, 'Reveal at least one tile before cashing out', 'Descubra al menos una casilla antes de cobrar'),
   HOUSE_PLINKO_SETTINGS_INVALID: def(400, 'Choose 8 to 16 rows and a risk of low, medium or high', 'Elija de 8 a 16 filas y un riesgo bajo, medio o alto'),
   HOUSE_CLIENT_SEED_INVALID: def(400, 'The client seed must be 1 to 64 letters, digits, - or _', 'La semilla del cliente debe tener de 1 a 64 letras, dígitos, - o _'),
+  FREE_ROUNDS_NOT_FOUND: def(404, 'These free rounds do not exist', 'Estas rondas gratis no existen'),
+  FREE_ROUNDS_USED: def(409, 'All these free rounds have been played', 'Ya se jugaron todas estas rondas gratis'),
+  FREE_ROUNDS_EXPIRED: def(409, 'These free rounds have expired', 'Estas rondas gratis han vencido'),
 } as const satisfies Record<string, ErrorDefinition>;

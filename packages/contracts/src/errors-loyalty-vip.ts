@@ -1,4 +1,5 @@
 import { def, type ErrorDefinition } from './error-definition.js';
+import { VIP_BIRTHDAY_MIN_AGE } from './loyalty-vip.js';
 
 /** Errors of the points service's vip part. */
 export const VIP_ERRORS = {
@@ -11,5 +12,11 @@ export const VIP_ERRORS = {
   VIP_NOT_ENABLED: def(409, 'The brand has no VIP levels', 'La marca no tiene niveles VIP'),
   VIP_MEMBER_NOT_FOUND: def(404, 'Member not found', 'Miembro no encontrado'),
   VIP_LEVEL_NOT_FOUND: def(404, 'The brand has no such VIP level', 'La marca no tiene ese nivel VIP'),
+  VIP_BIRTHDAY_INVALID: def(
+    400,
+    `Please enter your real date of birth (you must be ${VIP_BIRTHDAY_MIN_AGE} or older)`,
+    `Ingrese su fecha de nacimiento real (debe ser mayor de ${VIP_BIRTHDAY_MIN_AGE} años)`,
+  ),
+  VIP_BIRTHDAY_ALREADY_SET: def(409, 'Your birthday is already saved; contact support to correct it', 'Su cumpleaños ya está guardado; contacte a soporte para corregirlo'),
   VIP_REBATE_DAY_OPEN: def(409, 'A rebate is paid only for a day that has ended', 'El reembolso solo se paga por un día ya terminado'),
 } satisfies Record<string, ErrorDefinition>;

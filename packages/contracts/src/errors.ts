@@ -12,6 +12,7 @@ import { HOUSE_ERRORS } from './errors-house.js';
 import { HOUSE_LIVE_ERRORS } from './errors-house-live.js';
 import { HOUSE_PVP_ERRORS } from './errors-house-pvp.js';
 import { HOUSE_FISH_ERRORS } from './errors-house-fish.js';
+import { HOUSE_LOTTERY_ERRORS } from './errors-house-lottery.js';
 import { GAME_ANNOUNCEMENT_ERRORS } from './errors-game-announcements.js';
 import { AGENT_TEAM_ERRORS } from './errors-agent-team.js';
 import { AGENT_OFFER_ERRORS } from './errors-agent-offers.js';
@@ -68,6 +69,7 @@ const CORE_ERRORS = {
   ROUND_CONFLICT: def(409, 'The round belongs to another player, game or currency', 'La ronda pertenece a otro jugador, juego o moneda'),
   TRANSACTION_ROLLED_BACK: def(409, 'The transaction was already rolled back', 'La transacción ya fue revertida'),
   DEPOSIT_METHOD_INVALID: def(400, 'Please choose an available deposit method', 'Por favor elija un método de depósito disponible'),
+  DATE_RANGE_INVALID: def(400, 'Invalid date range: the start must not be after the end', 'Rango de fechas inválido: el inicio no puede ser posterior al fin'),
   AMOUNT_OUT_OF_RANGE: def(400, 'The amount must be between {min} and {max}', 'El monto debe estar entre {min} y {max}'),
   DEPOSIT_LIMIT_EXCEEDED: def(409, 'This deposit would exceed your deposit limit', 'Este depósito superaría su límite de depósito'),
   PROOF_FILE_INVALID: def(400, 'Images must be png or jpg, at most 5MB each, at most 3', 'Las imágenes deben ser png o jpg, de 5MB como máximo cada una, 3 como máximo'),
@@ -75,6 +77,11 @@ const CORE_ERRORS = {
   COMMENT_TOO_LONG: def(400, 'The comment can be at most 140 characters', 'El comentario puede tener como máximo 140 caracteres'),
   PAYMENT_STATE_CONFLICT: def(409, 'This record no longer allows this action', 'Este registro ya no permite esta acción'),
   PAYMENT_PASSWORD_FORMAT: def(400, 'The payment password must be 6 - 20 letters and digits', 'La contraseña de pago debe tener de 6 a 20 letras y dígitos'),
+  PAYMENT_PASSWORD_TOO_WEAK: def(
+    400,
+    'This payment password is too easy to guess: avoid repeated characters, sequences such as 123456 and your login password',
+    'Esta contraseña de pago es demasiado fácil de adivinar: evite caracteres repetidos, secuencias como 123456 y su contraseña de acceso',
+  ),
   PAYMENT_PASSWORD_NOT_SET: def(400, 'Please set a payment password first', 'Por favor establezca primero una contraseña de pago'),
   PAYMENT_PASSWORD_WRONG: def(400, 'The payment password is incorrect', 'La contraseña de pago es incorrecta'),
   TRIAL_ACCOUNT_REFUSED: def(403, 'Please use a real account', 'Por favor use una cuenta real'),
@@ -84,6 +91,8 @@ const CORE_ERRORS = {
   OPERATOR_UNAUTHORIZED: def(401, 'Invalid operator credentials', 'Credenciales de operador inválidas'),
   CALLBACK_SIGNATURE_INVALID: def(401, 'Invalid callback signature', 'Firma de notificación inválida'),
   TOO_MANY_REQUESTS: def(429, 'Too many requests, please try again later', 'Demasiadas solicitudes, intente más tarde'),
+  PAYLOAD_TOO_LARGE: def(413, 'The request is too large', 'La solicitud es demasiado grande'),
+  METHOD_NOT_ALLOWED: def(405, 'This method is not allowed for this address', 'Este método no está permitido para esta dirección'),
   MAINTENANCE: def(503, 'System maintenance', 'Mantenimiento del sistema'),
   SERVICE_UNAVAILABLE: def(503, 'Network link is abnormal, please try again.', 'El enlace de red es anormal, intente de nuevo.'),
   INTERNAL: def(500, 'Unknown error.', 'Error desconocido.'),
@@ -100,6 +109,7 @@ export const ERRORS = {
   ...HOUSE_LIVE_ERRORS,
   ...HOUSE_PVP_ERRORS,
   ...HOUSE_FISH_ERRORS,
+  ...HOUSE_LOTTERY_ERRORS,
   ...GAME_ANNOUNCEMENT_ERRORS,
   ...AGENT_TEAM_ERRORS,
   ...AGENT_OFFER_ERRORS,

@@ -7,6 +7,7 @@ import { chatMessageEventSchema } from './support-chat.js';
 import { feedbackRepliedEventSchema } from './feedback.js';
 import { vipChangedSchema } from './loyalty-vip.js';
 import { bonusChangedSchema } from './wallet-bonuses.js';
+import { freeRoundsFinishedSchema, freeRoundsGrantedSchema } from './house-free-rounds.js';
 
 /** Topic names. Never rename one in place: add a new version beside it. */
 export const TOPICS = {
@@ -22,6 +23,8 @@ export const TOPICS = {
   loyalty: 'loyalty.v1',
   /** VIP level changes: few, read by the inbox; kept off `loyalty.v1`, which carries a push per bet. */
   vip: 'vip.v1',
+  /** What promotions give through other services (free rounds on the house slots) and what comes back. */
+  promotions: 'promotions.v1',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -141,15 +144,16 @@ export const transferCompletedSchema = z.object({
 export type TransferCompleted = z.infer<typeof transferCompletedSchema>;
 
 /**
- * Sessions that identity ended before their time (password change or reset, account disabled, a newer login on a
- * single-session brand). Gateways drop their cached principals and close the sockets of these sessions at once.
+ * Sessions that identity ended, for any reason: sign-out, idle or absolute timeout, password change or reset, a change
+ * of second factor, account disabled, a newer login on a single-session brand. Gateways drop their cached principals
+ * and close the sockets of these sessions at once.
  * `tokenHashes` are base64url SHA-256 digests of the session tokens, never the tokens.
  */
 export const sessionEndedSchema = z.object({
   memberId: z.string(),
   merchantCode: z.string(),
   tokenHashes: z.array(z.string()),
-  reason: z.enum(['password-changed', 'password-reset', 'account-disabled', 'single-session']),
+  reason: z.enum(['password-changed', 'password-reset', 'account-disabled', 'single-session', 'logout', 'idle', 'expired', 'two-factor-changed']),
   endedAt: z.string(),
 });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
@@ -286,6 +290,8 @@ export const EVENTS = {
   'loyalty.push': { topic: TOPICS.loyalty, version: 1, payload: loyaltyPushEventSchema },
   /** A member's VIP level changed (an upgrade, the monthly re-evaluation, an operator): the inbox writes upgrades to the member. */
   'vip.changed': { topic: TOPICS.vip, version: 1, payload: vipChangedSchema },
+  'free_rounds.granted': { topic: TOPICS.promotions, version: 1, payload: freeRoundsGrantedSchema },
+  'free_rounds.finished': { topic: TOPICS.promotions, version: 1, payload: freeRoundsFinishedSchema },
 } as const;
 export type EventType = keyof typeof EVENTS;
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENTS)[T]['payload']>;

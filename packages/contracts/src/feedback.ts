@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText } from './bounded-text.js';
 import { memberIdSchema } from './ids.js';
 
 /**
@@ -47,8 +48,7 @@ export const plainFeedbackText = (text: string): string =>
 const issue = (errorCode: string) => ({ code: 'custom' as const, message: errorCode, params: { errorCode } });
 
 /** The submission's text: FEEDBACK_WORDS_OUT_OF_RANGE outside the word limits, FEEDBACK_CONTENT_TOO_LONG past the characters. */
-export const feedbackContentSchema = z
-  .string()
+export const feedbackContentSchema = boundedText(4 * FEEDBACK_CONTENT_CHARS_MAX, 'FEEDBACK_CONTENT_TOO_LONG')
   .transform(plainFeedbackText)
   .superRefine((text, ctx) => {
     const words = countWords(text);
@@ -57,8 +57,7 @@ export const feedbackContentSchema = z
   });
 
 /** A follow-up or a reply: FEEDBACK_REPLY_EMPTY when nothing is left after trimming, FEEDBACK_REPLY_TOO_LONG past 1,000 characters. */
-export const feedbackReplyTextSchema = z
-  .string()
+export const feedbackReplyTextSchema = boundedText(4 * FEEDBACK_REPLY_MAX, 'FEEDBACK_REPLY_TOO_LONG')
   .transform(plainFeedbackText)
   .superRefine((text, ctx) => {
     if (text.length === 0) ctx.addIssue(issue('FEEDBACK_REPLY_EMPTY'));
@@ -71,7 +70,7 @@ const IMAGE_TEXT_MAX = Math.ceil(FEEDBACK_IMAGE_BYTES_MAX / 3) * 4 + 40;
  * One image: a `data:image/png;base64,…` or `data:image/jpeg;base64,…` URL, or the bare base64. The service checks
  * the bytes (a declared type must be what they are); anything else, or more than 5 MB, is IMAGE_INVALID.
  */
-export const feedbackImageTextSchema = z.string().refine((text) => text.length <= IMAGE_TEXT_MAX, { params: { errorCode: 'IMAGE_INVALID' } });
+export const feedbackImageTextSchema = boundedText(IMAGE_TEXT_MAX, 'IMAGE_INVALID');
 /** At most 3 images (FEEDBACK_TOO_MANY_IMAGES). */
 export const feedbackImagesSchema = z
   .array(feedbackImageTextSchema)

@@ -67,7 +67,7 @@ export const gameMenuQuerySchema = z.object({
   gameName: optionalQueryText(100),
   pageNo: pageNumber(1, 100_000),
   pageSize: pageNumber(LOBBY_PAGE_SIZE, LOBBY_PAGE_SIZE_MAX),
-  language: z.string().optional(),
+  language: z.string().max(10).optional(),
 });
 export const recentQuerySchema = z.object({
   ...lobbyClientFields,
@@ -75,10 +75,10 @@ export const recentQuerySchema = z.object({
   pageSize: pageNumber(12, LOBBY_PAGE_SIZE_MAX),
   gameType: optionalQueryText(40),
   vassalage: optionalQueryText(40),
-  language: z.string().optional(),
+  language: z.string().max(10).optional(),
 });
 export const favouriteBodySchema = z.object({
-  nodeId: z.union([z.string(), z.number()]).transform(String).pipe(decimalIdSchema),
+  nodeId: z.union([decimalIdSchema, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).transform(String),
   vendor: z.string().max(40).optional(),
   gameType: z.string().max(40).optional(),
 });
@@ -99,6 +99,11 @@ export const winnerSchema = z.object({
   vo: z.object({ vendor: z.string(), gameType: z.string(), at: z.string() }),
 });
 export type Winner = z.infer<typeof winnerSchema>;
+/**
+ * A web origin as a Content-Security-Policy source names it: http(s), host and port, nothing else — so no value that
+ * passes can add a directive or a keyword to the policy it goes into.
+ */
+export const webOriginSchema = z.string().regex(/^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/);
 
 export const gamesRpc = defineRpc({
   listVendors: {
@@ -181,6 +186,12 @@ export const gamesRpc = defineRpc({
   },
   /** A game's or vendor's icon as SVG text; `id` is a nodeId or `vendor-<vassalage>`. */
   icon: { input: z.object({ id: z.string().regex(/^(\d{1,18}|vendor-[A-Z0-9_]{1,40})$/) }), output: z.object({ svg: z.string() }).nullable() },
+  /**
+   * The web origins the brand's game frames open on: the distinct http(s) origins of the launch URLs of the vendors
+   * the brand offers (enabled, and not switched off for the brand), sorted. Launch URLs that are paths open on our own
+   * origin and add none. The gateway's Content-Security-Policy allows frames from exactly these and its own origin.
+   */
+  frameOrigins: { input: z.object({ merchantCode: z.string() }), output: z.object({ origins: z.array(webOriginSchema) }) },
   /** The demo game page a seamless demo vendor opens (HTML), for a launch token that is still valid. */
   demoPlayPage: { input: z.object({ token: z.string().max(200) }), output: z.object({ html: z.string() }) },
   // Lottery: the launch-token exchange, the draw feed (packages/contracts/src/lottery.ts).

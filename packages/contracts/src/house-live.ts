@@ -9,7 +9,8 @@ export const LIVE_GAMES = ['crash', 'baccarat', 'roulette', 'dragon-tiger', 'coc
 export type LiveGame = (typeof LIVE_GAMES)[number];
 export const liveGameSchema = z.enum(LIVE_GAMES);
 
-export const liveTableIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a table id');
+export const TABLE_ID_PATTERN = /^[a-z0-9-]{1,40}$/;
+export const liveTableIdSchema = z.string().regex(TABLE_ID_PATTERN, 'a table id');
 /** A stake in major units, as the API carries money. */
 export const liveAmountSchema = z
   .string()

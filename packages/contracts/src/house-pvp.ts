@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TABLE_ID_PATTERN } from './house-live.js';
 import { PVP_ACTION_KINDS, PVP_ACTIONS, PVP_HAND_RANKS, PVP_HAND_STATUSES, PVP_PLAYER_STATUSES, PVP_SEATS } from './house-pvp-cards.js';
 
 /**
@@ -9,7 +10,7 @@ import { PVP_ACTION_KINDS, PVP_ACTIONS, PVP_HAND_RANKS, PVP_HAND_STATUSES, PVP_P
  */
 export * from './house-pvp-cards.js';
 
-export const pvpTableIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a table id');
+export const pvpTableIdSchema = z.string().regex(TABLE_ID_PATTERN, 'a table id');
 
 export const pvpTableSchema = z.object({
   tableId: z.string(),

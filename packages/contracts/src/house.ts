@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineRpc } from './rpc.js';
-import { memberIdSchema } from './small-services.js';
+import { memberIdSchema } from './ids.js';
 import { PLINKO_RISKS, SLOT_CODES } from './fairness.js';
 import { houseLiveRpcMethods } from './house-live.js';
 import { houseTeenPattiRpcMethods } from './house-pvp.js';
+import { houseLotteryRpcMethods } from './house-lottery.js';
 // FISH: one shot is one solo round.
 import { FISH_GAME_CODE } from './fairness-fish.js';
 import { fishShotBodySchema } from './house-fish.js';
+import { freeRoundsGrantSchema, freeRoundsQuerySchema, freeSpinBodySchema } from './house-free-rounds.js';
 
 /**
  * The house vendor (issue 6): in-house, provably fair games. The solo games (dice, mines, plinko, the video slots) are
@@ -19,8 +21,8 @@ export const HOUSE_GAME_TYPE = 'RNG';
 export const HOUSE_SOLO_GAMES = ['house-dice', 'house-mines', 'house-plinko', ...SLOT_CODES, FISH_GAME_CODE] as const;
 /** The game type a solo round is recorded under in the wallet, so the betting record's game-type filter finds it. */
 export const houseSoloWalletGameType = (game: string): string => (game === FISH_GAME_CODE ? 'FISH' : HOUSE_GAME_TYPE);
-export const houseSoloGameSchema = z.string().refine((code) => (HOUSE_SOLO_GAMES as readonly string[]).includes(code), 'a house game code');
-export const slotCodeSchema = z.string().refine((code) => SLOT_CODES.includes(code), 'a slot game code');
+export const houseSoloGameSchema = z.enum(HOUSE_SOLO_GAMES as readonly string[] as [string, ...string[]]);
+export const slotCodeSchema = z.enum(SLOT_CODES as [string, ...string[]]);
 
 /** A stake in major units, as the API carries money. */
 export const houseAmountSchema = z
@@ -98,7 +100,12 @@ const requestId = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/)
   .optional();
 export const diceBodySchema = z.object({ amount: houseAmountSchema, direction: z.enum(['over', 'under']), target: z.string().regex(/^\d{1,2}(\.\d{1,2})?$/), requestId });
-export const plinkoBodySchema = z.object({ amount: houseAmountSchema, rows: z.coerce.number().int(), risk: z.string(), requestId });
+/** A risk outside the list is HOUSE_PLINKO_SETTINGS_INVALID, like a row count outside it; the reference lists them. */
+const plinkoRiskBodySchema = z
+  .string()
+  .refine((risk) => (PLINKO_RISKS as readonly string[]).includes(risk), { params: { errorCode: 'HOUSE_PLINKO_SETTINGS_INVALID' } })
+  .meta({ enum: [...PLINKO_RISKS] });
+export const plinkoBodySchema = z.object({ amount: houseAmountSchema, rows: z.coerce.number().int(), risk: plinkoRiskBodySchema, requestId });
 export const slotBodySchema = z.object({ game: slotCodeSchema, amount: houseAmountSchema, requestId });
 export const minesStartBodySchema = z.object({ amount: houseAmountSchema, mines: z.coerce.number().int(), requestId });
 export const minesRevealBodySchema = z.object({ roundId: z.string().regex(/^\d{1,18}$/), tile: z.coerce.number().int() });
@@ -112,6 +119,10 @@ export const roundsQuerySchema = z.object({
 });
 
 export const plinkoRiskSchema = z.enum(PLINKO_RISKS);
+
+/** A free spin (house-free-rounds.ts): the round, its stake paid by the grant, and the grant after it. */
+export const freeSpinSchema = z.object({ round: houseRoundSchema, grant: freeRoundsGrantSchema });
+export type FreeSpin = z.infer<typeof freeSpinSchema>;
 
 export const houseRpc = defineRpc({
   fairnessState: { input: z.object({ memberId: memberIdSchema, game: houseSoloGameSchema }), output: fairnessStateSchema },
@@ -132,5 +143,11 @@ export const houseRpc = defineRpc({
   ...houseLiveRpcMethods,
   // house pvp: the Teen Patti tables.
   ...houseTeenPattiRpcMethods,
+  // house lottery: fast and daily draws.
+  ...houseLotteryRpcMethods,
+  /** The member's free rounds with spins left (of one slot when `game` is given), oldest first. */
+  freeRounds: { input: freeRoundsQuerySchema.extend({ memberId: memberIdSchema, currency: z.string(), language: z.string().optional() }), output: z.array(freeRoundsGrantSchema) },
+  /** Plays one spin of a grant: no money moves; the win adds to the grant's total. */
+  spinFreeRound: { input: freeSpinBodySchema.extend({ player: housePlayerSchema, language: z.string().optional() }), output: freeSpinSchema },
 });
 export type HouseRpc = typeof houseRpc;

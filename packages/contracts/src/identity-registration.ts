@@ -99,7 +99,7 @@ export const securitySettingsSchema = z
     newIpVerification: z.object({ enabled: z.boolean(), methods: z.array(z.enum(['mobile', 'email', 'bankAccountName', 'authenticator'])).min(1) }),
     twoFactor: z.object({ requiredForAgents: z.boolean() }),
     /** Client secrets are never stored here: they come from the environment (SOCIAL_CLIENT_SECRETS). */
-    socialLogin: z.array(z.object({ provider: z.enum(['line', 'facebook', 'google']), clientId: z.string().min(1), issuer: z.string().url(), scope: z.string().optional() })),
+    socialLogin: z.array(z.object({ provider: z.enum(['line', 'facebook', 'google']), clientId: z.string().min(1).max(200), issuer: z.string().url(), scope: z.string().max(500).optional() })),
   })
   .strict();
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

@@ -55,8 +55,8 @@ export const secondFactorRpcMethods = defineRpc({
   setupTwoFactorAtLogin: { input: z.object({ ticket: z.string(), ...clientMeta }), output: twoFactorSetupSchema },
   enableTwoFactorAtLogin: { input: z.object({ ticket: z.string(), code: z.string(), ...clientMeta }), output: signInResultSchema },
   setupTwoFactor: { input: z.object({ memberId: z.string(), ...clientMeta }), output: twoFactorSetupSchema },
-  enableTwoFactor: { input: z.object({ memberId: z.string(), code: z.string(), ...clientMeta }), output: z.object({ twoFactorEnabled: z.boolean() }) },
-  disableTwoFactor: { input: z.object({ memberId: z.string(), code: z.string(), ...clientMeta }), output: z.object({ twoFactorEnabled: z.boolean() }) },
+  enableTwoFactor: { input: z.object({ memberId: z.string(), code: z.string(), token: z.string().optional(), ...clientMeta }), output: z.object({ twoFactorEnabled: z.boolean() }) },
+  disableTwoFactor: { input: z.object({ memberId: z.string(), code: z.string(), token: z.string().optional(), ...clientMeta }), output: z.object({ twoFactorEnabled: z.boolean() }) },
   getSecurityOverview: {
     input: z.object({ memberId: z.string(), pageNo: z.number().int().min(1), pageSize: z.number().int().min(1).max(50) }),
     output: securityOverviewSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedCurrencySchema } from './money.js';
 
 const memberIdSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
 const windowIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
@@ -59,7 +60,7 @@ export const createEnvelopeWindowBodySchema = z.object({
   title: z.string().trim().min(1).max(80),
   startsAt: z.string().datetime({ offset: true }),
   endsAt: z.string().datetime({ offset: true }),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: supportedCurrencySchema,
   poolMinor: minorSchema,
   count: z.number().int().min(1).max(10_000),
   minMinor: minorSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
+import { supportedCurrencySchema } from './money.js';
 
 /** Missions reset daily at the brand's midnight or weekly on Monday (brand time zone). */
 export const missionPeriodSchema = z.enum(['daily', 'weekly']);
@@ -131,7 +132,7 @@ export const missionSettingsBodySchema = z.object({
   timeZone: timeZoneSchema,
   metric: leaderboardMetricSchema,
   size: z.number().int().min(1).max(LEADERBOARD_SIZE_MAX),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: supportedCurrencySchema,
   prizes: z.array(leaderboardPrizeSchema).max(LEADERBOARD_SIZE_MAX),
 });
 export type MissionSettingsBody = z.infer<typeof missionSettingsBodySchema>;

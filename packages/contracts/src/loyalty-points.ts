@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
+import { supportedCurrencySchema } from './money.js';
 
 /** Who asks: the signed-in member, from the session. */
 const member = { memberId: memberIdSchema, merchantCode: z.string(), currency: z.string() };
@@ -152,10 +153,7 @@ export const pointRewardBodySchema = z.object({
 });
 export const pointConfigBodySchema = z.object({
   /** The brand's currency; needed the first time. */
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
+  currency: supportedCurrencySchema.optional(),
   ratios: z.array(pointRatioSchema).max(20).optional(),
   convertPoints: z
     .string()

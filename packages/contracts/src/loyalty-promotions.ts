@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { boundedText } from './bounded-text.js';
 import { memberIdSchema } from './ids.js';
 import { gameTypeSchema } from './games.js';
 import { loyaltyLanguageSchema } from './loyalty-missions.js';
 import { wageringWeightsSchema } from './wallet-bonuses.js';
+import { slotCodeSchema } from './house.js';
+import { FREE_ROUNDS_DAYS_MAX, FREE_ROUNDS_MAX } from './house-free-rounds.js';
+import { supportedCurrencySchema } from './money.js';
 
 /**
  * Promotions (issue 17, domain notes C): the brand's catalogue of activities and each member's state in them.
@@ -11,6 +15,8 @@ import { wageringWeightsSchema } from './wallet-bonuses.js';
  * - `deposit_match`: the member joins first; the next deposit of at least the minimum gets a percentage of it, up to a
  *   cap, as a bonus with a wagering requirement (`multiple` × the bonus, or × bonus + deposit).
  * - `cash_bonus`: a claim gives a bonus with the promotion's terms.
+ * - `free_rounds`: a claim gives spins of a house slot at a set stake; what they win is given as a bonus with the
+ *   promotion's wagering terms once they are played (or expire).
  * - `cashback`: members who joined get a rate of their net loss (bets − wins of settled bets) over each week of the
  *   brand's time zone, granted when the week ends, as a bonus or as a reward to claim in the reward centre.
  * - `application`: the member applies with a comment and up to 3 images; the operator approves (the bonus is granted)
@@ -22,7 +28,7 @@ import { wageringWeightsSchema } from './wallet-bonuses.js';
  * rejected, issued, claimed, process, signed, coming soon. Money is in minor units of the promotion's currency.
  */
 
-export const PROMOTION_KINDS = ['deposit_match', 'cash_bonus', 'cashback', 'application', 'referral', 'raffle', 'tournament'] as const;
+export const PROMOTION_KINDS = ['deposit_match', 'cash_bonus', 'free_rounds', 'cashback', 'application', 'referral', 'raffle', 'tournament'] as const;
 export const promotionKindSchema = z.enum(PROMOTION_KINDS);
 export type PromotionKind = z.infer<typeof promotionKindSchema>;
 
@@ -80,6 +86,19 @@ export type DepositMatchTerms = z.infer<typeof depositMatchTermsSchema>;
 /** `cash_bonus`: a claim gives `amountMinor` as a bonus. */
 export const cashBonusTermsSchema = z.object({ amountMinor: positiveMinorText, ...wageringShape });
 export type CashBonusTerms = z.infer<typeof cashBonusTermsSchema>;
+
+/**
+ * `free_rounds`: a claim gives `rounds` spins of the house slot `game` at `stakeMinor` each, to play within
+ * `playDays`; their total win becomes a bonus wagered per the terms (`multiple` 0 pays it as cash).
+ */
+export const freeRoundsTermsSchema = z.object({
+  game: slotCodeSchema,
+  rounds: z.number().int().min(1).max(FREE_ROUNDS_MAX),
+  stakeMinor: positiveMinorText,
+  playDays: z.number().int().min(1).max(FREE_ROUNDS_DAYS_MAX).default(7),
+  ...wageringShape,
+});
+export type FreeRoundsTerms = z.infer<typeof freeRoundsTermsSchema>;
 
 /**
  * `cashback`: `rateBasisPoints` (1/100 %) of the week's net loss on the game types named (all when none), when the loss
@@ -147,6 +166,7 @@ export type TournamentTerms = z.infer<typeof tournamentTermsSchema>;
 export const PROMOTION_TERMS = {
   deposit_match: depositMatchTermsSchema,
   cash_bonus: cashBonusTermsSchema,
+  free_rounds: freeRoundsTermsSchema,
   cashback: cashbackTermsSchema,
   application: applicationTermsSchema,
   referral: referralTermsSchema,
@@ -159,6 +179,7 @@ const withTerms = <S extends z.ZodRawShape>(shape: S) =>
   z.discriminatedUnion('kind', [
     z.object({ ...shape, kind: z.literal('deposit_match'), terms: depositMatchTermsSchema }),
     z.object({ ...shape, kind: z.literal('cash_bonus'), terms: cashBonusTermsSchema }),
+    z.object({ ...shape, kind: z.literal('free_rounds'), terms: freeRoundsTermsSchema }),
     z.object({ ...shape, kind: z.literal('cashback'), terms: cashbackTermsSchema }),
     z.object({ ...shape, kind: z.literal('application'), terms: applicationTermsSchema }),
     z.object({ ...shape, kind: z.literal('referral'), terms: referralTermsSchema }),
@@ -188,7 +209,7 @@ const promotionFields = {
   /** The rules as the detail shows them, plain text with line breaks. */
   rules: textsSchema(4_000).default({ ES: '', EN: '' }),
   bannerUrl: promotionBannerSchema.nullable().default(null),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: supportedCurrencySchema,
   startsAt: z.string().datetime({ offset: true }),
   /** Open-ended when null. */
   endsAt: z.string().datetime({ offset: true }).nullable().default(null),
@@ -336,7 +357,7 @@ const IMAGE_TEXT_MAX = Math.ceil(PROMOTION_IMAGE_BYTES_MAX / 3) * 4 + 40;
  * most 5 MB, checked by its bytes (IMAGE_INVALID); at most 3 (PROMOTION_TOO_MANY_IMAGES).
  */
 export const promotionImagesSchema = z
-  .array(z.string().refine((text) => text.length <= IMAGE_TEXT_MAX, { params: { errorCode: 'IMAGE_INVALID' } }))
+  .array(boundedText(IMAGE_TEXT_MAX, 'IMAGE_INVALID'))
   .refine((images) => images.length <= PROMOTION_IMAGES_MAX, { params: { errorCode: 'PROMOTION_TOO_MANY_IMAGES' } })
   .default([]);
 

@@ -35,7 +35,8 @@ const member = { memberId: z.string().regex(/^[1-9][0-9]{0,18}$/), merchantCode:
 /** The reader's language: the names of rewards are written in it (Spanish when absent). */
 const reader = { ...member, language: loyaltyLanguageSchema.optional() };
 const grantIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A calendar day (the database refuses 2023-13-45). */
+const isoDate = z.iso.date();
 
 /** bonusDetails: one page of what the member received, newest first, optionally within dates (inclusive, in the brand's time zone). */
 export const bonusDetailsQuerySchema = z
@@ -45,7 +46,7 @@ export const bonusDetailsQuerySchema = z
     pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'to before from' });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'to before from', params: { errorCode: 'DATE_RANGE_INVALID' } });
 
 /** One line of bonusDetails: a claimed reward or a red envelope, when it was received. */
 export const bonusDetailSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
 import { loyaltyLanguageSchema } from './loyalty-missions.js';
+import { supportedCurrencySchema } from './money.js';
 
 /**
  * VIP (issue 16, domain notes B): a brand's levels 0–9 (0 is no VIP). A member goes up as soon as its deposits and its
@@ -14,6 +15,10 @@ import { loyaltyLanguageSchema } from './loyalty-missions.js';
 export const VIP_LEVEL_MAX = 9;
 /** Deposits and valid bet count over this many days, today (brand time) included. */
 export const VIP_WINDOW_DAYS = 30;
+/** A birthday saved fewer days ago than this does not bring this year's birthday bonus (it cannot be set on the day). */
+export const VIP_BIRTHDAY_NOTICE_DAYS = 30;
+/** The youngest age a member can declare: the platform's members are adults. */
+export const VIP_BIRTHDAY_MIN_AGE = 18;
 
 /** Money of the brand's currency in minor units, as text. */
 const minorText = z.string().regex(/^(0|[1-9][0-9]{0,17})$/, 'an amount in minor units');
@@ -57,7 +62,7 @@ export type VipProgramme = z.infer<typeof vipProgrammeSchema>;
 
 /** The operator's levels: none (no VIP), or level 0 and up without gaps, thresholds never falling from one level to the next. */
 export const vipLevelsBodySchema = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: supportedCurrencySchema,
   timeZone: timeZoneSchema,
   levels: z.array(vipLevelSchema).max(VIP_LEVEL_MAX + 1),
 });
@@ -103,6 +108,10 @@ export const vipMemberProgressSchema = z.object({
   reviewedMonth: z.string().nullable(),
   /** The newest VIP bonuses and rebates, newest first. */
   bonuses: z.array(vipBonusSchema),
+  /** The member's birthday (yyyy-MM-dd) for the birthday bonus, once saved; null until then. */
+  birthday: z.string().nullable(),
+  /** The first day (brand time) from which the birthday brings its bonus; null without a birthday. */
+  birthdayBonusFrom: z.string().nullable(),
 });
 export type VipMemberProgress = z.infer<typeof vipMemberProgressSchema>;
 
@@ -131,6 +140,9 @@ const brand = { merchantCode: z.string() };
 const operator = { operator: z.string() };
 const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 const isoDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+/** The member's birthday for the VIP birthday bonus: a real calendar day. */
+export const vipBirthdayBodySchema = z.object({ birthday: z.iso.date() });
 
 /** The operator's view of a member: its progress and how it got there. */
 export const vipMemberDetailSchema = vipMemberProgressSchema.extend({ memberId: z.string(), merchantCode: z.string() });
@@ -170,6 +182,14 @@ export const vipRpcMethods = {
     input: z.object({ ...brand, ...operator, day: isoDay.optional() }),
     output: z.object({ day: isoDay, granted: z.number().int(), totalMinor: z.string() }),
   },
+  setVipBirthday: {
+    input: vipBirthdayBodySchema.extend({ ...brand, memberId: memberIdSchema }),
+    output: z.object({ birthday: isoDay, birthdayBonusFrom: isoDay }),
+  },
+  operatorRunVipBirthdays: {
+    input: z.object({ ...brand, ...operator, day: isoDay.optional() }),
+    output: z.object({ day: isoDay, granted: z.number().int(), totalMinor: z.string() }),
+  },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
 
 /** Push `vip`: The member’s VIP level changed (an upgrade or the monthly re-evaluation). `v` is the member's VIP version. */
@@ -179,4 +199,14 @@ export const vipPushSchema = z.object({
   vipRankLevel: z.number().int(),
   fromLevel: z.number().int(),
   reason: vipChangeReasonSchema,
+});
+
+/**
+ * Push `vipProgress`: the member's deposits or valid bet over the window changed (a settled bet, a deposit), so the
+ * VIP page's progress bars move as it plays. `v` grows with each batch that changed it.
+ */
+export const vipProgressPushSchema = z.object({
+  level: z.number().int(),
+  depositMinor: z.string(),
+  validBetMinor: z.string(),
 });

@@ -1,5 +1,10 @@
+import { z } from 'zod';
+
 /** Money crosses the public API as decimal strings in major units; inside it is always integer minor units. */
 export const CURRENCY_DECIMALS: Record<string, number> = { MXN: 2, USD: 2, EUR: 2, BRL: 2, VND: 0, JPY: 0, KRW: 0, THB: 2 };
+
+/** A currency code sent in a request: one the platform counts in (its decimals are known), listed as such in the API reference. */
+export const supportedCurrencySchema = z.enum(Object.keys(CURRENCY_DECIMALS) as [string, ...string[]]);
 
 export function currencyDecimals(currency: string): number {
   const decimals = CURRENCY_DECIMALS[currency];

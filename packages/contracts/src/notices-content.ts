@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Language } from './error-definition.js';
 import { decimalIdSchema } from './ids.js';
 import { isAgentType } from './members.js';
+import { commaListPattern } from './patterns.js';
 
 /**
  * Content of a brand: banners, player notices (the marquee and the notice list), announcement popups, promotion
@@ -86,6 +87,7 @@ export const noticePlatformSchema = z.enum(['W']);
 export const noticeTypesQuerySchema = z
   .string()
   .max(40)
+  .regex(commaListPattern(NOTICE_TYPES))
   .optional()
   .transform((text, ctx) => {
     const given = (text ?? '')

@@ -95,6 +95,8 @@ const withoutControls = (text: string): string => [...text.replace(/\r\n?/g, '\n
 const plainText = (max: number) =>
   z
     .string()
+    // What a caller may send: the cleaned text's own limit, with room for the spaces and controls it drops.
+    .max(2 * max)
     .transform((text) => withoutControls(text).trim())
     .pipe(z.string().min(1).max(max));
 /** A text in Spanish (the default language) and, optionally, English; readers in English without one read the Spanish. */

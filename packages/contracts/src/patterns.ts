@@ -74,6 +74,8 @@ export const PATTERNS = {
     'Ingrese {range} caracteres japoneses de ancho completo',
   ),
   UPPER_ONLY: pattern('^[A-Z]+$', 'Please enter {range} uppercase letters without spaces', 'Ingrese {range} letras mayúsculas sin espacios'),
+  /** Passwords: any printable character, spaces and symbols included (no control characters). */
+  PRINTABLE: pattern('^[^\\p{Cc}\\p{Cs}\\p{Co}\\p{Cn}]+$', 'Please enter {range} characters; spaces and symbols are welcome', 'Ingrese {range} caracteres; se admiten espacios y símbolos', 'u'),
   PHONE: pattern('^[0-9]+$', 'Phone numbers must have {range} digits', 'El número de teléfono debe tener {range} dígitos'),
 } as const satisfies Record<string, PatternDefinition>;
 
@@ -118,4 +120,15 @@ export function fitsRule(rule: { patternId: PatternId; minLength: number; maxLen
 
 export function patternMessage(id: PatternId, language: 'EN' | 'ES', min: number, max: number): string {
   return PATTERNS[id].message[language].replaceAll('{range}', lengthRange(min, max));
+}
+
+/**
+ * A comma list of the given words in any letter case, blank entries, spaces and tabs allowed (`"b, PL,,h"`), written
+ * without flags so an API reference states it exactly as the server applies it.
+ */
+export function commaListPattern(words: readonly string[]): RegExp {
+  const anyCase = (word: string) =>
+    [...word].map((char) => (char.toLowerCase() === char.toUpperCase() ? char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `[${char.toUpperCase()}${char.toLowerCase()}]`)).join('');
+  const entry = `[ \\t]*(?:(?:${words.map(anyCase).join('|')})[ \\t]*)?`;
+  return new RegExp(`^${entry}(?:,${entry})*$`);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, renderMessage } from './errors.js';
-import { acceptedPattern, fitsRule, lengthRange, matchesPattern, PATTERN_IDS, patternErrorCode, patternMessage, type PatternId } from './patterns.js';
+import { acceptedPattern, commaListPattern, fitsRule, lengthRange, matchesPattern, PATTERN_IDS, patternErrorCode, patternMessage, type PatternId } from './patterns.js';
 
 /** For every pattern: values it must accept and values it must refuse. */
 const CASES: Record<PatternId, { accepts: string[]; refuses: string[] }> = {
@@ -28,6 +28,7 @@ const CASES: Record<PatternId, { accepts: string[]; refuses: string[] }> = {
   FULL_NAME: { accepts: ['Lucía Pérez', 'Ana María López', "Sean O'Neil"], refuses: ['Lucía', 'Lucía  Pérez', ' Lucía Pérez', 'Lucía Pérez2'] },
   FULLWIDTH_JAPANESE: { accepts: ['やまだ', 'ヤマダタロウ', '山田太郎'], refuses: ['yamada', 'ﾔﾏﾀﾞ', '山田 太郎'] },
   UPPER_ONLY: { accepts: ['ABC'], refuses: ['ABC DEF', 'Abc', 'ABC1'] },
+  PRINTABLE: { accepts: ['Blue canoe, 7 rivers & a kite!', 'contraseña 🙂', 'パスワード'], refuses: ['tab\there', 'nul\u0000', 'line\nbreak'] },
   PHONE: { accepts: ['5512345678'], refuses: ['55-1234-5678', '+525512345678', '55 12345678'] },
 };
 
@@ -74,5 +75,18 @@ describe('the pattern catalogue of spec section 5', () => {
   it("reports ANY as the spec's '*' and the others as their expression", () => {
     expect(acceptedPattern('ANY')).toBe('*');
     expect(acceptedPattern('DIGITS')).toBe('^[0-9]+$');
+  });
+});
+
+describe('commaListPattern', () => {
+  const types = commaListPattern(['B', 'PL', 'PU']);
+  it('takes the words in any letter case, with blanks, spaces and tabs between them', () => {
+    for (const list of ['', 'B', 'b,pl', ' PL , pu ,,', '\tB']) expect(types.test(list), list).toBe(true);
+  });
+  it('refuses anything else, a word inside a longer one included', () => {
+    for (const list of ['X', 'B,X', 'BPL', 'PLU', '000', 'B;PL', 'B,\u00a0PL']) expect(types.test(list), list).toBe(false);
+  });
+  it('has no flags, so a JSON Schema pattern states it as it is', () => {
+    expect(types.flags).toBe('');
   });
 });

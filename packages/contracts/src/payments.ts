@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedCurrencySchema } from './money.js';
 
 /**
  * Player money beyond the balance: deposits, withdrawals, transfers, the account record, deposit limits and the
@@ -67,7 +68,7 @@ export const transactionsQuerySchema = pageQuerySchema.extend({
 export const operatorReasonBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
 export const operatorAdjustBodySchema = z.object({
   amount: z.string().regex(/^-?\d{1,15}(\.\d+)?$/),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: supportedCurrencySchema,
   reason: z.string().trim().min(1).max(500),
 });
 

@@ -3,7 +3,7 @@ import { noticePushSchema } from './notices-content.js';
 import { unreadPushSchema } from './notices-inbox.js';
 import { chatPushSchema } from './support-chat.js';
 import { pointsPushSchema } from './loyalty-points.js';
-import { vipPushSchema } from './loyalty-vip.js';
+import { vipProgressPushSchema, vipPushSchema } from './loyalty-vip.js';
 import { missionsPushSchema } from './loyalty-missions.js';
 import { envelopePushSchema } from './loyalty-envelopes.js';
 import { rewardsPushSchema } from './loyalty-rewards.js';
@@ -38,6 +38,8 @@ export const pushDataSchemas = {
   points: pointsPushSchema,
   /** The member’s VIP level changed (an upgrade or the monthly re-evaluation). */
   vip: vipPushSchema,
+  /** The member’s deposits or valid bet toward its next VIP level changed. */
+  vipProgress: vipProgressPushSchema,
   /** A mission leaderboard or the member’s mission progress changed. */
   missions: missionsPushSchema,
   /** A red-envelope window opened or closed for the brand. */

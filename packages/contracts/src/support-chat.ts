@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText } from './bounded-text.js';
 import { decimalIdSchema, memberIdSchema } from './ids.js';
 
 /**
@@ -80,8 +81,7 @@ export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
 // ---- Request fields ----------------------------------------------------------------------------------------------
 
 /** A chat text: trimmed; empty is CHAT_TEXT_EMPTY, longer than 1,000 characters CHAT_TEXT_TOO_LONG. */
-export const chatTextSchema = z
-  .string()
+export const chatTextSchema = boundedText(4 * CHAT_TEXT_MAX, 'CHAT_TEXT_TOO_LONG')
   .trim()
   .superRefine((text, ctx) => {
     if (text.length === 0) ctx.addIssue({ code: 'custom', message: 'empty text', params: { errorCode: 'CHAT_TEXT_EMPTY' } });

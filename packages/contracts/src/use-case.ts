@@ -95,6 +95,9 @@ type ContextValues<M extends ContextMap> = { [K in keyof M]: RequestContext[M[K]
 /** The operation a use case maps to: a service's method, or a composition the gateway runs across services. */
 export type OperationRef<S extends ServiceName = ServiceName> = S extends ServiceName ? { service: S; method: keyof ServiceContracts[S] & string } : never;
 
+/** Media types an answer can have other than the JSON envelope. */
+export type AnswerMediaType = 'image/svg+xml' | 'image/png' | 'image/jpeg' | 'image/webp' | 'text/html';
+
 export interface UseCase<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, S extends ServiceName = ServiceName, Ctx extends ContextMap = ContextMap> {
   /** Unique, stable: the OpenAPI operationId and the client's name for the call. */
   readonly id: string;
@@ -114,7 +117,8 @@ export interface UseCase<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   readonly request: Req;
   /** The answer's `value`; or, with `contentType`, the whole answer in that media type (an image, a page). */
   readonly response: Res;
-  readonly contentType?: 'image/svg+xml' | 'image/png' | 'text/html';
+  /** The media type of the answer, or the ones it may have (an image in whichever format it was kept). */
+  readonly contentType?: AnswerMediaType | readonly AnswerMediaType[];
   /** Largest body accepted, where the default 64 kB does not fit (proof uploads, small operator bodies). */
   readonly bodyLimit?: string;
   /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY_DECIMALS } from './money.js';
+import { supportedCurrencySchema } from './money.js';
 
 /**
  * The seamless-wallet API that game vendors call: `POST /api/vendor/v1/:operation`, signed with the vendor's secret.
@@ -19,9 +19,13 @@ const reference = z
 /** Major units as a decimal string; the wallet checks the decimals against the currency. */
 const amount = z
   .string()
+  .max(32)
   .regex(/^\d{1,15}(\.\d+)?$/, 'a non-negative decimal string such as "12.50"')
   .meta({ description: 'Major units, at most the currency’s decimals', examples: ['12.50'] });
-const signedAmount = z.string().regex(/^-?\d{1,15}(\.\d+)?$/, 'a decimal string such as "-3.00"');
+const signedAmount = z
+  .string()
+  .max(32)
+  .regex(/^-?\d{1,15}(\.\d+)?$/, 'a decimal string such as "-3.00"');
 const gameType = z
   .string()
   .min(1)
@@ -30,10 +34,7 @@ const gameType = z
 
 const playerFields = {
   player: z.string().min(1).max(64).meta({ description: 'The platform’s member id, as given to you at game launch' }),
-  currency: z
-    .string()
-    .refine((code) => Object.prototype.hasOwnProperty.call(CURRENCY_DECIMALS, code), 'a supported currency code')
-    .meta({ description: `The player’s currency: ${Object.keys(CURRENCY_DECIMALS).join(', ')}` }),
+  currency: supportedCurrencySchema.meta({ description: 'The player’s currency' }),
 };
 const keyed = { ...playerFields, transactionId: reference.meta({ description: 'Unique per (vendor, player); retries reuse it' }) };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GAME_TYPES } from './games.js';
+import { supportedCurrencySchema } from './money.js';
 
 /**
  * Bonus money: a second balance of the member's beside its cash, in the wallet's ledger. A bonus carries a wagering
@@ -164,7 +165,7 @@ export type BonusChanged = z.infer<typeof bonusChangedSchema>;
 /** The operator's hand-given bonus: an amount in major units with its terms. */
 export const operatorBonusBodySchema = z.object({
   amount: z.string().regex(/^\d{1,15}(\.\d+)?$/),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: supportedCurrencySchema,
   title: z.string().trim().min(1).max(200),
   terms: bonusTermsSchema,
 });

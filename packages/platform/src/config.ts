@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import express from 'express';
 import { z } from 'zod';
 
 export class ConfigError extends Error {}
@@ -8,9 +10,62 @@ export class ConfigError extends Error {}
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.output<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  if (env.NODE_ENV === 'production' && schema instanceof z.ZodObject) lines.push(...productionSecretProblems(env, Object.keys(schema.shape as object)).map((line) => `  ${line}`));
+  if (result.success && lines.length === 0) return result.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/**
+ * Values shipped in the repository, its docs and its compose file for development: known to anyone who reads them.
+ * A secret containing one of these (any case) is a demo secret.
+ */
+export const DEMO_SECRET_MARKERS = ['change-me', 'changeme', 'dev-only', 'choose-a-long-secret', 'example', 'placeholder', 'demo'] as const;
+
+const isDemoSecret = (value: string): boolean => {
+  const lower = value.toLowerCase();
+  return DEMO_SECRET_MARKERS.some((marker) => lower.includes(marker));
+};
+
+const isOn = (value: string | undefined): boolean => TRUE_WORDS.has((value ?? '').trim().toLowerCase());
+
+/**
+ * The settings that hold secrets, and when one must be set in production. A setting a schema requires anyway is
+ * reported by the schema when missing; here it is checked for demo values.
+ */
+const PRODUCTION_SECRETS: Record<string, { required: (env: Record<string, string | undefined>) => boolean; list?: true }> = {
+  SERVICE_TOKEN: { required: () => false },
+  OPERATOR_TOKEN: { required: () => true },
+  SANDBOX_PAY_SECRET: { required: (env) => isOn(env.SANDBOX_PAY_ENABLED) },
+  IDENTITY_SECRET_KEY: { required: () => true },
+  HOUSE_VENDOR_SECRET: { required: () => false },
+  LOTTERY_VENDOR_SECRET: { required: () => false },
+  WALLET_VENDOR_SECRETS: { required: () => false, list: true },
+};
+
+/**
+ * With NODE_ENV=production a service does not start on a missing or demo secret: the problems, one line per setting
+ * named, among the settings `names` (the service's schema). Empty when all is well.
+ */
+export function productionSecretProblems(env: Record<string, string | undefined>, names: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const name of names) {
+    const rule = PRODUCTION_SECRETS[name];
+    if (!rule) continue;
+    const value = env[name]?.trim() ?? '';
+    if (!value) {
+      if (rule.required(env)) problems.push(`${name}: must be set in production (NODE_ENV=production)`);
+      continue;
+    }
+    const secrets = rule.list
+      ? value
+          .split(',')
+          .map((pair) => pair.slice(pair.indexOf(':') + 1).trim())
+          .filter(Boolean)
+      : [value];
+    if (secrets.some(isDemoSecret)) problems.push(`${name}: a development or demo value cannot be used in production (NODE_ENV=production); set a random secret`);
+  }
+  return problems;
 }
 
 /** For entry points: parse or print the problem and stop the process. */
@@ -120,6 +175,37 @@ export const envList = (defaultValue?: string) =>
         .filter(Boolean);
     });
 
+const TRUST_PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * The proxies whose X-Forwarded-For (and -Proto, -Host) an HTTP app believes: comma-separated addresses, CIDR ranges
+ * (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`) or express's names `loopback`, `linklocal` and `uniquelocal`, checked with
+ * express's own `trust proxy` parser. A blank value is the empty list: no proxy is trusted, the client is the socket's
+ * peer and forwarded headers are ignored.
+ */
+export const envTrustProxy = () =>
+  envList('').superRefine((items, context) => {
+    const probe = express();
+    for (const item of items) {
+      // Express also reads shorthand IPv4 (`1` is 0.0.0.1): refused here, so a hop count is not taken for an address.
+      const slash = item.lastIndexOf('/');
+      let reason = TRUST_PROXY_KEYWORDS.has(item) || isIP(slash === -1 ? item : item.slice(0, slash)) ? '' : 'not an IP address';
+      if (!reason) {
+        try {
+          probe.set('trust proxy', [item]);
+        } catch (error) {
+          reason = error instanceof Error ? error.message : String(error);
+        }
+      }
+      if (reason) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be proxy addresses or ranges (192.0.2.10, 10.0.0.0/8) or loopback, linklocal, uniquelocal, separated by commas; "${item}" is not one (${reason})`,
+        });
+      }
+    }
+  });
+
 /** Schema pieces every service shares. */
 export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -130,6 +216,8 @@ export const commonEnv = {
   SERVICE_TOKEN: z.string().min(16, 'must be at least 16 characters'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   HOST: z.string().default('127.0.0.1'),
+  /** Proxies allowed to name the client with X-Forwarded-For; empty: nobody, the client is the connection's peer. */
+  TRUST_PROXY: envTrustProxy(),
 };
 
 export const portEnv = (defaultPort: number) => envInt({ default: defaultPort, min: 1, max: 65_535 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commonEnv, ConfigError, envBoolean, envDuration, envInt, envList, loadConfig, portEnv } from './config.js';
+import { commonEnv, ConfigError, envBoolean, envDuration, envInt, envList, envTrustProxy, loadConfig, portEnv } from './config.js';
 
 const schema = z.object(commonEnv);
 const good = {
@@ -145,5 +145,31 @@ describe('envList', () => {
 
   it('refuses an empty broker list', () => {
     expect(() => loadConfig(schema, { ...good, KAFKA_BROKERS: ' , ' })).toThrow(/KAFKA_BROKERS: must name at least one broker/);
+  });
+});
+
+describe('envTrustProxy', () => {
+  it('reads addresses, ranges and express keywords; blank or unset is the empty list', () => {
+    expect(parseOne(envTrustProxy(), 'loopback, 10.0.0.0/8,192.0.2.10, fd00::/8, 10.1.0.0/255.255.0.0, linklocal, uniquelocal')).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.0.2.10',
+      'fd00::/8',
+      '10.1.0.0/255.255.0.0',
+      'linklocal',
+      'uniquelocal',
+    ]);
+    expect(parseOne(envTrustProxy(), undefined)).toEqual([]);
+    expect(parseOne(envTrustProxy(), '')).toEqual([]);
+    expect(parseOne(envTrustProxy(), ' , ')).toEqual([]);
+  });
+
+  it.each(['proxy.internal', '10.0.0.0/33', '10.0.0.0/0', 'Loopback', 'true', '1', '*', '10.0.0.1; 10.0.0.2'])('refuses %j, naming the item', (value) => {
+    expect(parseOne(envTrustProxy(), value)).toMatch(new RegExp(`SOME_VARIABLE: must be proxy addresses or ranges .*"${value.replace(/[.*]/g, '\\$&')}" is not one`));
+  });
+
+  it('is one of the settings every service shares', () => {
+    expect(loadConfig(schema, good).TRUST_PROXY).toEqual([]);
+    expect(() => loadConfig(schema, { ...good, TRUST_PROXY: 'loopback, gateway-proxy' })).toThrow(/TRUST_PROXY: .*"gateway-proxy" is not one/);
   });
 });

@@ -61,15 +61,56 @@ export function normaliseError(error: unknown): AppError {
   if (error instanceof z.ZodError) return fromZodError(error);
   const status = (error as { status?: number; type?: string }).status;
   if (status === 400 || (error as { type?: string }).type === 'entity.parse.failed') return new AppError('VALIDATION_FAILED', { cause: error });
-  if (status === 413) return new AppError('VALIDATION_FAILED', { cause: error });
+  if (status === 413 || (error as { type?: string }).type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', { cause: error });
   return new AppError('INTERNAL', { cause: error });
+}
+
+/** How far down the cause chain a log line looks for the database's own error (drivers and query builders wrap it). */
+const LOGGED_CAUSES = 6;
+const LOGGED_MESSAGE_CHARS = 200;
+const LOGGED_FRAMES = 5;
+
+/**
+ * What a log line says about an unexpected error, bounded to a few hundred characters: its type, a one-line message,
+ * the SQLSTATE when the database refused, and where it was thrown. Never the SQL text or its parameters (a query
+ * builder's message carries both, and they can hold a member's input), nor anything the request sent.
+ */
+export function errorLogFields(error: unknown): { errorType: string; error: string; sqlState?: string; frames?: string } {
+  const chain: Array<{ name?: unknown; code?: unknown; message?: unknown; stack?: unknown; cause?: unknown }> = [];
+  for (let current: unknown = error; current && typeof current === 'object' && chain.length < LOGGED_CAUSES; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
+  }
+  const outer = chain[0];
+  const database = chain.find((entry) => typeof entry.code === 'string' && /^[0-9A-Z]{5}$/.test(entry.code));
+  // The database's reason, else the root cause (a wrapping AppError says only 'Unknown error.').
+  const source = database ?? chain.at(-1);
+  const firstLine = typeof source?.message === 'string' ? (source.message.split('\n')[0] ?? '') : String(error);
+  // A query builder's own message names the query and its parameters: only the database's reason is kept.
+  const message = /^Failed query\b/i.test(firstLine) ? 'database query failed' : firstLine.replace(/\bparams:.*$/i, '').slice(0, LOGGED_MESSAGE_CHARS);
+  const frames =
+    typeof outer?.stack === 'string'
+      ? outer.stack
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line.startsWith('at '))
+          .slice(0, LOGGED_FRAMES)
+          .map((line) => line.slice(0, LOGGED_MESSAGE_CHARS))
+          .join(' | ')
+      : undefined;
+  return {
+    errorType: typeof outer?.name === 'string' ? outer.name.slice(0, 60) : typeof error,
+    error: message,
+    ...(database ? { sqlState: database.code as string } : {}),
+    ...(frames ? { frames } : {}),
+  };
 }
 
 /** The single middleware that turns any error into the API envelope. Unknown errors are logged, never leaked. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const appError = normaliseError(error);
-    if (appError.status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
+    // One bounded line: the trace and request ids come from the log context.
+    if (appError.status >= 500) logger.error({ code: appError.code, ...errorLogFields(error), method: req.method, path: req.path.slice(0, 200) }, 'request failed');
     // Every 429 (the API's limits, and sign-in's captcha, SMS and lockout throttles) says when to come back.
     if (appError.status === 429 && typeof appError.options.value === 'object' && appError.options.value) {
       const retryAfter = (appError.options.value as { retryAfterSeconds?: number }).retryAfterSeconds;

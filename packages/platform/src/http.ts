@@ -7,10 +7,16 @@ import { runWithLogContext } from './logger.js';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
+/** A caller's request id is kept only in this shape; anything else (markup, line breaks, very long text) is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is a plain token, else a fresh one: it goes into answers and every log line. */
+export const requestIdOf = (sent: string | string[] | undefined): string => (typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID());
+
 /** Every incoming request runs in a server span continuing the caller's trace, and is logged once when done. */
 export function tracingMiddleware(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+    const requestId = requestIdOf(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);
     const started = performance.now();
     void withSpan(
@@ -50,11 +56,19 @@ export function healthRoutes(check: ReadinessCheck): express.Router {
   return router;
 }
 
+export interface HttpAppOptions {
+  /**
+   * TRUST_PROXY, parsed (`envTrustProxy`): the proxies whose X-Forwarded-For, -Proto and -Host are believed. Empty or
+   * unset: none are, and `req.ip` is the socket's peer whatever a caller sends.
+   */
+  trustProxy?: readonly string[];
+}
+
 /** The express app every service starts from; routes go between `app` creation and `finish`. */
-export function createHttpApp(logger: Logger): { app: Express; finish: () => void } {
+export function createHttpApp(logger: Logger, options: HttpAppOptions = {}): { app: Express; finish: () => void } {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy?.length ? [...options.trustProxy] : false);
   app.use(tracingMiddleware(logger));
   return {
     app,

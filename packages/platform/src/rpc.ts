@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import express, { type Router } from 'express';
 import { rpcErrorSchema, type RpcClient, type RpcContract, type RpcHandlers } from '@wps/contracts';
-import { AppError, normaliseError } from './errors.js';
+import { AppError, errorLogFields, normaliseError } from './errors.js';
 import { extractTraceContext, injectTraceContext, withSpan, SpanKind } from './tracing.js';
 import type { Logger } from './logger.js';
 
@@ -99,7 +99,7 @@ export function rpcRouter<C extends RpcContract>(contract: C, handlers: RpcHandl
       res.json({ ok: true, result });
     } catch (error) {
       const appError = normaliseError(error);
-      if (appError.status >= 500) options.logger.error({ err: error, method }, 'rpc failed');
+      if (appError.status >= 500) options.logger.error({ code: appError.code, ...errorLogFields(error), method }, 'rpc failed');
       res.status(appError.status).json({ ok: false, error: appError.toRpcError() });
     }
   });

@@ -75,7 +75,7 @@ export async function runStandalone<C extends RpcContract, E extends z.ZodRawSha
   const instance = await definition.create(context, serviceEnv);
   await instance.start();
 
-  const { app, finish } = createHttpApp(logger);
+  const { app, finish } = createHttpApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(
     healthRoutes(async () => ({
       database: await databaseReady(db),

@@ -5,7 +5,7 @@ import { consumeBatches, eachEvent, createHttpClient, Outbox, rows, type OutboxR
 import { gamesRpc, walletRpc, type GamesRpc } from '@wps/contracts';
 import { walletTransfersPort } from './infra/wallet-port.js';
 import { gamesEnv, type GamesConfig } from './config.js';
-import { listVendors } from './features/vendors.js';
+import { frameOrigins, listVendors } from './features/vendors.js';
 import { getPlayerProfile, openPlayerProfile } from './features/player-profiles.js';
 import { Catalogue } from './features/catalogue.js';
 import { MemberGames } from './features/member-games.js';
@@ -88,6 +88,7 @@ export async function createGamesService(context: ServiceContext, config: GamesC
     contract: gamesRpc,
     handlers: {
       listVendors: (input) => listVendors(db.orm, input),
+      frameOrigins: (input) => frameOrigins(db.orm, input),
       getPlayerProfile: (input) => getPlayerProfile(db.orm, input),
       listGames: (input) => catalogue.listGames(input),
       hotGames: (input) => catalogue.hotGames(input),

@@ -41,8 +41,8 @@ describe('lottery: launch params, the vendors launch-token exchange and the draw
   beforeAll(async () => {
     platform = await startEmbedded({
       logLevel: 'silent',
-      // One demo draw per game at start, then none while the test runs.
-      env: { WALLET_VENDOR_SECRETS: `LOTT:${LOTT_SECRET},ELOTT:${ELOTT_SECRET}`, GAMES_DEMO_LOTTERY_MS: '3600000' },
+      // One demo draw per game at start, then none while the test runs; the house lottery stays out of the feed.
+      env: { WALLET_VENDOR_SECRETS: `LOTT:${LOTT_SECRET},ELOTT:${ELOTT_SECRET}`, GAMES_DEMO_LOTTERY_MS: '3600000', HOUSE_LOTTERY_RUNNER: 'false' },
     });
     const username = `lot${randomUUID().slice(0, 8).replace(/-/g, '')}`;
     const registered = await call<{ token: string; user: { id: string; account: string } }>('PUT', '/wps/member/register', {

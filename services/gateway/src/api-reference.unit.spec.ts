@@ -4,7 +4,7 @@ import { allUseCases } from '@wps/contracts';
 import { createLogger, InMemoryEventBus, MemoryStore } from '@wps/platform';
 import { createGateway } from './app.js';
 import type { GatewayClients } from './clients.js';
-import { API_REFERENCES, buildApiReference, openApiPath, type ApiReferenceName } from './openapi.js';
+import { API_REFERENCES, buildApiReference, openApiPath, TEXT_PATTERN, type ApiReferenceName } from './openapi.js';
 
 /** Paths the gateway serves that are not API calls. */
 const NOT_API = [/^\/health\//, /^\/socket\.io/, /^\/\{\*path\}$/, /^\/$/, /^\/api\/docs/];
@@ -49,8 +49,11 @@ describe('the API reference and the declarations', () => {
 
   it('declares every API route the gateway mounts', () => {
     const declared = new Set(allUseCases.flatMap((useCase) => useCase.paths.map((path) => `${useCase.method} ${path}`)));
+    const declaredPaths = new Set(allUseCases.flatMap((useCase) => useCase.paths));
     const undeclared = mountedRoutes(gateway.app)
       .filter((route) => !NOT_API.some((pattern) => pattern.test(route.path)) && !CATCH_ALL.test(route.path))
+      // Behind each declared path, any other method answers 405.
+      .filter((route) => !(route.method === '_ALL' && declaredPaths.has(route.path)))
       .map((route) => `${route.method} ${route.path}`)
       .filter((route) => !declared.has(route));
     expect(undeclared).toEqual([]);
@@ -83,6 +86,52 @@ describe('the API reference and the declarations', () => {
       }
     }
     for (const useCase of allUseCases) expect(operations.get(useCase.id), useCase.id).toBeDefined();
+  });
+
+  it('states the edge’s text rule on every string a caller sends, and on no answer', () => {
+    const document = buildApiReference('public', allUseCases) as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown; responses: unknown }>> };
+    const login = document.paths['/wps/session/login']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, { pattern?: string }> } }> };
+    expect(login.content['application/json']!.schema.properties.username!.pattern).toBe(TEXT_PATTERN);
+    const strings = (node: unknown, found: Array<Record<string, unknown>> = []): Array<Record<string, unknown>> => {
+      if (Array.isArray(node)) node.forEach((item) => strings(item, found));
+      else if (node && typeof node === 'object') {
+        const object = node as Record<string, unknown>;
+        if (object.type === 'string') found.push(object);
+        Object.values(object).forEach((item) => strings(item, found));
+      }
+      return found;
+    };
+    const sent = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((operation) => strings([operation.requestBody, operation.parameters])));
+    expect(sent.length).toBeGreaterThan(100);
+    const free = sent.filter((schema) => !('format' in schema) && !('enum' in schema) && !('const' in schema));
+    expect(free.every((schema) => typeof schema.pattern === 'string')).toBe(true);
+    // The rule's own expression refuses what the edge refuses and keeps what it keeps.
+    const rule = new RegExp(TEXT_PATTERN, 'u');
+    expect(['ok', 'tab\tline\nreturn\r', 'José'].every((text) => rule.test(text))).toBe(true);
+    expect(['a\u0000b', 'a\u0007b', 'a\u001bb'].some((text) => rule.test(text))).toBe(false);
+    const answers = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((operation) => strings(operation.responses)));
+    expect(answers.some((schema) => schema.pattern === TEXT_PATTERN)).toBe(false);
+  });
+
+  it('states what the server checks: enums for closed lists, no bounds on lenient fields, required bodies', () => {
+    type Schema = { type?: string; enum?: string[]; minimum?: number; maximum?: number; default?: unknown; description?: string; properties?: Record<string, Schema> };
+    type Operation = { parameters?: Array<{ name: string; schema: Schema }>; requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> } };
+    const paths = (name: ApiReferenceName) => (buildApiReference(name, allUseCases) as unknown as { paths: Record<string, Record<string, Operation>> }).paths;
+    const vendor = paths('vendor');
+    const bet = vendor['/api/vendor/v1/bet']!.post!.requestBody!;
+    // A signed body is always sent, and its currency is one of the platform's.
+    expect(bet.required).toBe(true);
+    expect(bet.content['application/json']!.schema.properties!.currency!.enum).toEqual(expect.arrayContaining(['MXN', 'VND', 'USD']));
+    const publicPaths = paths('public');
+    expect(publicPaths['/wps/house/slots/spin']!.post!.requestBody!.required).toBe(true);
+    // A lenient page size reads any value it cannot use as its default: the reference sets no type or bounds on it.
+    const pageSize = publicPaths['/wps/house/lottery/tickets']!.get!.parameters!.find((parameter) => parameter.name === 'pageSize')!.schema;
+    expect(pageSize).toMatchObject({ default: 20 });
+    expect(pageSize.maximum).toBeUndefined();
+    expect(pageSize.type).toBeUndefined();
+    expect(pageSize.description).toContain('read as the default');
+    const game = publicPaths['/wps/house/fairness']!.get!.parameters!.find((parameter) => parameter.name === 'game')!.schema;
+    expect(game.enum).toContain('house-dice');
   });
 
   it('writes path fields the OpenAPI way', () => {

@@ -25,6 +25,9 @@ import { filesEdgeOperations } from './routes/files-edge.js';
 import { SessionResolver } from './auth.js';
 import { PublicAnswers } from './public-answers.js';
 import { securityHeaders } from './security-headers.js';
+import { FrameOrigins } from './edge/frame-origins.js';
+import { noStore } from './edge/no-store.js';
+import { API_PATH_PREFIXES } from './edge/api-paths.js';
 import { apiDocs } from './api-docs.js';
 import { AppError } from '@wps/platform';
 
@@ -43,6 +46,12 @@ export interface GatewayOptions {
   sandboxPaySecret?: string;
   /** VENDOR_REQUESTS_PER_10S: seamless-wallet calls per vendor code per 10 s. */
   vendorRequestsPer10s?: number;
+  /** VENDOR_SIGNATURE_FAILURES_PER_10S: wrongly signed vendor calls per source address per 10 s. */
+  vendorSignatureFailuresPer10s?: number;
+  /** GATEWAY_FRAME_ORIGINS_REFRESH_MS: how often a brand's game-frame origins (the CSP's frame-src) are asked again. */
+  frameOriginsRefreshMs?: number;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; empty or unset, the client is the socket's peer. */
+  trustProxy?: readonly string[];
 }
 
 export interface Gateway {
@@ -54,7 +63,7 @@ export interface Gateway {
 
 /** The public edge: the spec's HTTP API, Socket.IO pushes, and the built web client, on one origin. */
 export function createGateway(options: GatewayOptions): Gateway {
-  const { app, finish } = createHttpApp(options.logger);
+  const { app, finish } = createHttpApp(options.logger, { trustProxy: options.trustProxy });
   const sessions = new SessionResolver(options.clients, options.cache);
   const answers = new PublicAnswers();
   const push = new PushHub({
@@ -67,7 +76,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     answers,
     operatorToken: options.operatorToken,
   });
-  app.use(securityHeaders());
+  const frameOrigins = new FrameOrigins({ identity: options.clients.identity, games: options.clients.games, logger: options.logger, refreshMs: options.frameOriginsRefreshMs });
+  app.use(securityHeaders({ frameOrigins: (req) => frameOrigins.of(req) }));
+  app.use(noStore());
   app.use(healthRoutes(options.readiness));
   app.use(apiDocs(allUseCases));
   const edge = { clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 };
@@ -76,7 +87,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...edge,
       operatorToken: options.operatorToken,
       answers,
+      logger: options.logger,
       requestsPerVendorPer10s: options.vendorRequestsPer10s ?? 6_000,
+      vendorSignatureFailuresPer10s: options.vendorSignatureFailuresPer10s,
       edgeOperations: {
         ...gamesEdgeOperations,
         ...houseEdgeOperations,
@@ -92,9 +105,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
   );
   // Every unknown API path answers the JSON envelope, never the web app or an HTML page.
-  app.all(['/wps/{*rest}', '/lgw/{*rest}', '/lotto/{*rest}', '/api/{*rest}', '/operator/{*rest}', '/sandbox-pay/{*rest}', '/internal/{*rest}', '/files/{*rest}'], () => {
-    throw new AppError('NOT_FOUND');
-  });
+  app.all(
+    API_PATH_PREFIXES.map((prefix) => `${prefix}{*rest}`),
+    () => {
+      throw new AppError('NOT_FOUND');
+    },
+  );
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));

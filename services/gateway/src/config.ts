@@ -20,5 +20,9 @@ export const gatewayEnv = {
   SANDBOX_PAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Seamless-wallet calls allowed per vendor code in each 10-second window, across all gateway processes. */
   VENDOR_REQUESTS_PER_10S: envInt({ default: 6_000, min: 1 }),
+  /** Vendor calls with a wrong signature or an unknown vendor code allowed per source address in each 10 s. */
+  VENDOR_SIGNATURE_FAILURES_PER_10S: envInt({ default: 20, min: 1 }),
+  /** How often each brand's game-frame origins (the Content-Security-Policy's frame-src) are asked of games again. */
+  GATEWAY_FRAME_ORIGINS_REFRESH_MS: envInt({ default: 60_000, min: 10 }),
 };
 export type GatewayEnv = z.infer<z.ZodObject<typeof gatewayEnv>>;

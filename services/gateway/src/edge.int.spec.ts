@@ -41,8 +41,9 @@ describe('the edge (embedded)', () => {
       expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
-      // Plain HTTP here: HSTS only goes out over TLS.
-      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+      // Sent on every answer; browsers take it only over HTTPS.
+      expect(response.headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
       expect(response.headers.get('x-powered-by'), path).toBeNull();
     }
   });

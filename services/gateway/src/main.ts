@@ -49,6 +49,9 @@ const gateway = createGateway({
   operatorToken: config.OPERATOR_TOKEN,
   sandboxPaySecret: config.SANDBOX_PAY_ENABLED ? config.SANDBOX_PAY_SECRET : undefined,
   vendorRequestsPer10s: config.VENDOR_REQUESTS_PER_10S,
+  vendorSignatureFailuresPer10s: config.VENDOR_SIGNATURE_FAILURES_PER_10S,
+  frameOriginsRefreshMs: config.GATEWAY_FRAME_ORIGINS_REFRESH_MS,
+  trustProxy: config.TRUST_PROXY,
   socketAdapter: createAdapter(pubClient, subClient),
   readiness: async () => {
     const checks: Record<string, boolean> = { redis: await cache.ping().catch(() => false) };

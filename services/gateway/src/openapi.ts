@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { VENDOR_HEADERS, type UseCase } from '@wps/contracts';
+import { BLANK_IS_ABSENT, VENDOR_HEADERS, type UseCase } from '@wps/contracts';
 
 /** What a game vendor needs before the first call: signing, idempotency, money, rounds and answers. */
 const VENDOR_API_DESCRIPTION = `Game vendors move a player's money through these calls while the player plays. The platform keeps the wallet;
@@ -67,11 +67,42 @@ const securityOf = (useCase: UseCase): Array<Record<string, string[]>> | undefin
   }
 };
 
+type Shape = Record<string, z.ZodType>;
+
+/**
+ * The fields of a request: of an object, of both sides of an intersection, of what a preprocess or pipe reads.
+ * `strict`: undefined as soon as any part is not an object (a union), so the fields found are all there are.
+ */
+function shapeOf(schema: z.ZodType, strict: boolean): Shape | undefined {
+  if (schema instanceof z.ZodObject) return schema.shape;
+  const def = schema._zod.def as { type: string; left?: z.ZodType; right?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+  if (def.type === 'intersection' && def.left && def.right) {
+    const [left, right] = [shapeOf(def.left, strict), shapeOf(def.right, strict)];
+    return strict && (!left || !right) ? undefined : left || right ? { ...left, ...right } : undefined;
+  }
+  if (def.type === 'pipe' && def.in && def.out) return shapeOf(def.in, strict) ?? shapeOf(def.out, strict);
+  return undefined;
+}
+
+/** An intersection of a body with an object of path fields only: the body alone (the path fields are not sent in it). */
+function withoutPathSide(schema: z.ZodType, pathFields: string[]): z.ZodType {
+  const def = schema._zod.def as { type: string; left?: z.ZodType; right?: z.ZodType };
+  if (def.type !== 'intersection' || !def.left || !def.right) return schema;
+  const onlyPath = (side: z.ZodType) => side instanceof z.ZodObject && Object.keys(side.shape).every((field) => pathFields.includes(field));
+  return onlyPath(def.right) ? def.left : onlyPath(def.left) ? def.right : schema;
+}
+
 function operationOf(useCase: UseCase, pathFields: string[]): ZodOpenApiOperationObject {
   const request = useCase.request;
-  const shape = request instanceof z.ZodObject ? (request.shape as Record<string, z.ZodType>) : undefined;
-  const pathSchema = z.object(Object.fromEntries(pathFields.map((field) => [field, shape?.[field] ?? z.string()])));
-  const rest = shape ? z.object(Object.fromEntries(Object.entries(shape).filter(([field]) => !pathFields.includes(field)))) : undefined;
+  // Path fields are described from wherever the request declares them; the rest of the fields form the body or query.
+  const shape = shapeOf(request, true);
+  const anyShape = shape ?? shapeOf(request, false);
+  const pathSchema = z.object(Object.fromEntries(pathFields.map((field) => [field, anyShape?.[field] ?? z.string()])));
+  // A query read with blank fields as "not given" takes a blank for every field.
+  const blankIsAbsent = z.globalRegistry.get(request)?.[BLANK_IS_ABSENT] === true;
+  const orBlank = (field: z.ZodType): z.ZodType =>
+    !blankIsAbsent ? field : field instanceof z.ZodOptional ? z.union([z.literal(''), field.unwrap() as z.ZodType]).optional() : z.union([z.literal(''), field]);
+  const rest = shape ? z.object(Object.fromEntries(Object.entries(shape).flatMap(([field, schema]) => (pathFields.includes(field) ? [] : [[field, orBlank(schema)]])))) : undefined;
   const notes = [
     useCase.rateLimit !== 'none' ? `Rate limit: ${useCase.rateLimit === 'ip' ? 'the per-address budget of the API' : 'per vendor code'}.` : '',
     useCase.idempotent ? 'Requires an `Idempotency-Key` header; a retry with the same key answers the first result.' : '',
@@ -91,18 +122,59 @@ function operationOf(useCase: UseCase, pathFields: string[]): ZodOpenApiOperatio
     responses: {
       '200': {
         description: 'Success',
-        content: useCase.contentType ? { [useCase.contentType]: { schema: useCase.response } } : { 'application/json': { schema: z.object({ success: z.literal(true), value: useCase.response }) } },
+        content: useCase.contentType
+          ? Object.fromEntries([useCase.contentType].flat().map((mediaType) => [mediaType, { schema: useCase.response }]))
+          : { 'application/json': { schema: z.object({ success: z.literal(true), value: useCase.response }) } },
       },
       default: { description: 'An error in the API envelope', content: { 'application/json': { schema: errorEnvelope } } },
     },
   };
   if (useCase.method !== 'GET') {
-    const body = useCase.bodyFormat === 'text' ? (useCase.signedBody ?? z.string()).meta({ description: 'Sent as JSON text; the signature covers its exact bytes' }) : (rest ?? request);
+    const body =
+      useCase.bodyFormat === 'text'
+        ? (useCase.signedBody ?? z.string()).meta({ description: 'Sent as JSON text; the signature covers its exact bytes' })
+        : (rest ?? withoutPathSide(request, pathFields));
     operation.requestBody = {
+      // A signed body is always sent; a JSON body is required once it has a required field.
+      required: useCase.bodyFormat === 'text' || !body.safeParse({}).success,
       content: { 'application/json': { schema: body }, ...(useCase.bodyFormat === 'json-or-form' ? { 'application/x-www-form-urlencoded': { schema: body } } : {}) },
     };
   }
   return operation;
+}
+
+const LENIENT_RULE = 'A value out of range or not understood is read as the default.';
+
+/**
+ * The edge's text rule (edge/control-characters.ts), as the documents state it: no C0 control character other than tab,
+ * line feed and carriage return in any string a caller sends.
+ */
+export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$';
+const TEXT_RULE =
+  'Text: strings refuse NUL and the other control characters except tab, line feed and carriage return (400 VALIDATION_FAILED naming the field), and reach the service in Unicode normalisation form C.';
+
+/**
+ * Puts the text rule on every free string of a request schema (one without its own pattern, format, enum or const),
+ * following references into the document's component schemas.
+ */
+function withTextRule(schema: unknown, components: Record<string, unknown>, visited = new Set<string>()): void {
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (!node || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      pending.push(...(node as unknown[]));
+      continue;
+    }
+    const object = node as Record<string, unknown>;
+    const ref = typeof object.$ref === 'string' ? object.$ref.replace('#/components/schemas/', '') : undefined;
+    if (ref && !visited.has(ref)) {
+      visited.add(ref);
+      pending.push(components[ref]);
+    }
+    if (object.type === 'string' && !('pattern' in object) && !('format' in object) && !('enum' in object) && !('const' in object)) object.pattern = TEXT_PATTERN;
+    pending.push(...Object.values(object));
+  }
 }
 
 /** Builds one OpenAPI 3.1 document from the declarations of one audience. */
@@ -119,10 +191,10 @@ export function buildApiReference(name: ApiReferenceName, useCases: Iterable<Use
       paths[path] = { ...paths[path], [method]: declaredPath === useCase.paths[0] ? operation : { ...operation, operationId: `${useCase.id}_${useCase.paths.indexOf(declaredPath)}` } };
     }
   }
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
-      info: { title: reference.title, version: '1', ...('description' in reference ? { description: reference.description } : {}) },
+      info: { title: reference.title, version: '1', description: ['description' in reference ? reference.description : '', TEXT_RULE].filter(Boolean).join('\n\n') },
       paths,
       components: {
         securitySchemes: {
@@ -134,6 +206,26 @@ export function buildApiReference(name: ApiReferenceName, useCases: Iterable<Use
         },
       },
     },
-    { allowEmptySchema: { custom: true, any: true, unknown: true } },
+    {
+      allowEmptySchema: { custom: true, any: true, unknown: true },
+      override: ({ zodSchema, jsonSchema }) => {
+        // A lenient field (`.catch`) reads any value it cannot use as its fallback: it accepts anything, so the
+        // reference states no type or bounds for it, only what it falls back to.
+        if (zodSchema._zod.def.type !== 'catch') return;
+        for (const key of Object.keys(jsonSchema)) if (key !== 'default' && key !== 'description') delete jsonSchema[key];
+        jsonSchema.description = [jsonSchema.description, LENIENT_RULE].filter(Boolean).join(' ');
+      },
+    },
   );
+  // Only what callers send carries the rule: parameters and request bodies, and the components they refer to.
+  const components = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      if (!operation || typeof operation !== 'object') continue;
+      const { parameters, requestBody } = operation as { parameters?: unknown; requestBody?: unknown };
+      withTextRule(parameters, components);
+      withTextRule(requestBody, components);
+    }
+  }
+  return document;
 }

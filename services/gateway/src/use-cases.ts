@@ -12,11 +12,17 @@ import {
   type UseCaseResponse,
 } from '@wps/contracts';
 import type { z } from 'zod';
-import { AppError, requestLanguage } from '@wps/platform';
+import { AppError, requestLanguage, type Logger } from '@wps/platform';
 import { bearerToken, clientIp, merchantHint } from './auth.js';
 import { rateLimiter, type EdgeOptions } from './routes/edge.js';
 import { PublicAnswers, validUntilOf } from './public-answers.js';
 import type { GatewayClients } from './clients.js';
+import { rejectControlCharacters } from './edge/control-characters.js';
+import { methodNotAllowed } from './edge/method-not-allowed.js';
+import { operatorTokenGuard } from './edge/operator-guard.js';
+import { vendorRateLimit } from './edge/vendor-limit.js';
+
+export { VENDOR_RATE_WINDOW_MS } from './edge/vendor-limit.js';
 
 /** The brand a request names, as identity resolves it. */
 type BrandOfRequest = z.infer<typeof identityRpc.resolveMerchant.output>;
@@ -52,16 +58,19 @@ export interface UseCaseOptions extends EdgeOptions {
   operatorToken?: string;
   /** VENDOR_REQUESTS_PER_10S: signed vendor calls per vendor code per 10 s. */
   requestsPerVendorPer10s?: number;
+  /** VENDOR_SIGNATURE_FAILURES_PER_10S: wrongly signed vendor calls per source address per 10 s. */
+  vendorSignatureFailuresPer10s?: number;
   edgeOperations?: Record<string, EdgeOperation>;
   /** The gateway's cache of shared answers, also dropped by brand when content changes (see push-feeds/notices.ts). */
   answers?: PublicAnswers;
+  /** Where refused operator tokens are logged. */
+  logger?: Logger;
 }
 
 /** Brands change rarely and every lobby call needs one: each gateway keeps the answer briefly. */
 const MERCHANT_CACHE_MS = 30_000;
 const MERCHANT_CACHE_ENTRIES_MAX = 1_000;
 const DEFAULT_BODY_LIMIT = '64kb';
-export const VENDOR_RATE_WINDOW_MS = 10_000;
 
 /** Context fields that name the member: an answer built from one of them is never shared. */
 const MEMBER_SOURCES: readonly ContextSource[] = ['memberId', 'account', 'sessionToken', 'player'];
@@ -78,17 +87,17 @@ const expressPath = (path: string) => path;
 export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptions): Router {
   const router = express.Router();
   const { clients, sessions } = options;
+  // Vendor calls count by the verdict on their signature, so forged calls cannot use up a vendor's window.
+  const vendorLimit = vendorRateLimit(options.cache, {
+    requestsPerVendor: options.requestsPerVendorPer10s ?? 6_000,
+    signatureFailuresPerAddress: options.vendorSignatureFailuresPer10s,
+  });
   const limiters: Record<UseCase['rateLimit'], RequestHandler | undefined> = {
     ip: rateLimiter(options.cache, { name: 'api:ip', limit: options.requestsPerIpPerMinute, windowMs: 60_000 }, clientIp),
-    // Per vendor code on the shared store, so one vendor's burst (or retry storm) cannot starve the others, whichever
-    // gateway its calls land on; refused calls never reach a service.
-    vendor: rateLimiter(
-      options.cache,
-      { name: 'vendor', limit: options.requestsPerVendorPer10s ?? 6_000, windowMs: VENDOR_RATE_WINDOW_MS },
-      (req) => header(req.headers[VENDOR_HEADERS.vendor]).slice(0, 40) || '-',
-    ),
+    vendor: vendorLimit.admit,
     none: undefined,
   };
+  const operatorGuesses = operatorTokenGuard(options.cache, options.logger);
   const merchants = new Map<string, { merchant: Promise<BrandOfRequest>; expiresAt: number }>();
   const brandOf = (req: Request): Promise<BrandOfRequest> => {
     const hint = merchantHint(req);
@@ -132,8 +141,15 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
           if (!operatorDigest) return next(new AppError('NOT_FOUND'));
           const header = req.headers.authorization ?? '';
           const presented = header.startsWith('Operator ') ? header.slice(9).trim() : '';
+          if (!presented) return next(new AppError('OPERATOR_UNAUTHORIZED'));
+          // An address that guessed wrong too often is refused whatever it presents, until its window ends.
+          const refusal = await operatorGuesses.refusal(req);
+          if (refusal) return next(refusal);
           // Digests have equal length, so the comparison takes the same time for any presented token.
-          if (!presented || !timingSafeEqual(digest(presented), operatorDigest)) return next(new AppError('OPERATOR_UNAUTHORIZED'));
+          if (!timingSafeEqual(digest(presented), operatorDigest)) {
+            await operatorGuesses.failed(req);
+            return next(new AppError('OPERATOR_UNAUTHORIZED'));
+          }
           return next();
         }
         case 'vendor':
@@ -197,7 +213,10 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       if (!brandField) throw new Error(`${useCase.id}: an answer kept for every caller (sharedCacheMs) must name its brand (brandCode)`);
     }
     return async (req, res) => {
-      const body = useCase.bodyFormat === 'text' ? { body: typeof req.body === 'string' ? req.body : '' } : isRecord(req.body) ? req.body : {};
+      // A JSON body is an object of fields; an array or a bare value is refused rather than read as no fields.
+      const raw: unknown = req.body;
+      if (useCase.bodyFormat !== 'text' && raw !== undefined && !isRecord(raw)) throw new AppError('VALIDATION_FAILED', { field: 'body' });
+      const body = useCase.bodyFormat === 'text' ? { body: typeof raw === 'string' ? raw : '' } : isRecord(raw) ? raw : {};
       const sent: Record<string, unknown> = useCase.method === 'GET' ? { ...req.query } : { ...req.query, ...body };
       // The path names the resource: a query or body field of the same name is a request to act on another one.
       if (Object.keys(req.params).some((name) => name in sent)) throw new AppError('VALIDATION_FAILED');
@@ -217,15 +236,16 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       Object.assign(input, useCase.fixed);
       if (useCase.idempotent) input.idempotencyKey = idempotencyKey(req);
       const operation = useCase.operation;
+      const counted = <T>(run: () => Promise<T>): Promise<T> => (useCase.rateLimit === 'vendor' ? vendorLimit.counted(req, run) : run());
       if ('edge' in operation) {
         const edge = options.edgeOperations?.[operation.edge];
         if (!edge) throw new AppError('NOT_FOUND');
-        const answer = await edge({ request: input, context, req, res, clients });
+        const answer = await counted(() => edge({ request: input, context, req, res, clients }));
         if (answer) res.json({ success: true, value: answer.value });
         return;
       }
       const client = clients[operation.service] as unknown as Record<string, (input: unknown) => Promise<unknown>>;
-      const call = () => client[operation.method]!(input);
+      const call = () => counted(() => client[operation.method]!(input));
       const brand = brandField ? String(input[brandField]) : undefined;
       if (useCase.sharedCacheMs !== undefined) {
         res.type('json').send(await answers.get(JSON.stringify([useCase.id, input]), useCase.sharedCacheMs, call, { brand, validUntil: validUntilOf }));
@@ -241,6 +261,7 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
     };
   };
 
+  const methodsByPath = new Map<string, Set<string>>();
   for (const useCase of useCases) {
     const chain: RequestHandler[] = [];
     const limiter = limiters[useCase.rateLimit];
@@ -254,12 +275,16 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       else chain.push(express.json({ limit }));
       if (useCase.bodyFormat === 'json-or-form') chain.push(express.urlencoded({ extended: false, limit }));
     }
+    chain.push(rejectControlCharacters());
     chain.push(handle(useCase));
     for (const path of useCase.paths) {
       const method = useCase.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
       router[method](expressPath(path), ...chain);
+      methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(useCase.method));
     }
   }
+  // Behind every declared route: another method on a declared path is 405, not an unknown address.
+  for (const [path, methods] of methodsByPath) router.all(expressPath(path), methodNotAllowed(methods));
   return router;
 }
 

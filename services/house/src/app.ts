@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { houseRpc, walletRpc, type HouseRpc, type RpcClient, type WalletRpc } from '@wps/contracts';
-import { AppError, createHttpClient, type ServiceContext, type ServiceDefinition, type ServiceInstance } from '@wps/platform';
+import { gamesRpc, houseRpc, walletRpc, type GamesRpc, type HouseRpc, type RpcClient, type WalletRpc } from '@wps/contracts';
+import { AppError, consumeBatches, createHttpClient, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { houseEnv, type HouseConfig } from './config.js';
 import { HouseWallet } from './wallet-client.js';
 import { Rounds } from './rounds.js';
@@ -15,20 +15,32 @@ import { TeenPattiTables } from './pvp/teen-patti-tables.js';
 // FISH: each shot is one instant solo round.
 import { FISH_GAME_CODE } from '@wps/contracts';
 import { fishKind, fishStakeMinor, resolveFishShot } from './fish/fish.js';
+import { FreeRounds } from './free-rounds/free-rounds.js';
+// house lottery: fast and daily draws.
+import { HouseLottery } from './lottery/lottery.js';
+import { signedLotteryWallet } from './lottery/wallet.js';
 
 export const HOUSE_SCHEMA = 'house';
+/** The consumer of the promotions' free-rounds grants. */
+const FREE_ROUNDS_GROUP = 'house.free-rounds';
+/** How often grants past their expiry are ended. */
+const FREE_ROUNDS_SWEEP_MS = 60_000;
 export const houseMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 export interface HousePorts {
   /** The wallet's RPC client; its `vendorCall` is the only one the house uses. */
   wallet: () => RpcClient<WalletRpc>;
+  /** The games service's RPC client, for the lottery's draw reports; standalone it is reached at GAMES_URL. */
+  games?: () => RpcClient<GamesRpc>;
 }
 
 export interface HouseServiceInstance extends ServiceInstance<HouseRpc> {
   rounds: Rounds;
+  freeRounds: FreeRounds;
   wallet: () => HouseWallet;
   // house pvp
   pvp: TeenPattiTables;
+  lottery: HouseLottery;
 }
 
 /** The composition root of the house vendor: provably fair solo games paid through the signed seamless-wallet API. */
@@ -53,6 +65,11 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     schema: HOUSE_SCHEMA,
   });
 
+  // Free rounds from promotions: their end leaves through the same outbox.
+  const freeRounds = new FreeRounds({ db, rounds, outbox: liveOutbox, wakeRelay: () => liveRelay.wake(), logger: logger.child({ area: 'free-rounds' }) });
+  let freeRoundsSweep: NodeJS.Timeout | undefined;
+  const subscriptions: Subscription[] = [];
+
   // house pvp: its events share the live tables' outbox and relay; its stakes are signed wallet calls of game type PVP.
   const pvp = new TeenPattiTables({
     db,
@@ -61,6 +78,18 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     wallet: signedLiveWallet({ vendorCall: (input) => ports.wallet().vendorCall(input), secret: config.HOUSE_VENDOR_SECRET }),
     logger: logger.child({ area: 'pvp' }),
     config,
+  });
+
+  // house lottery: its events share the outbox; each ticket is a signed wallet round of the catalogue's game type.
+  const lottery = new HouseLottery({
+    db,
+    outbox: liveOutbox,
+    wakeRelay: () => liveRelay.wake(),
+    flushRelay: (timeoutMs) => liveRelay.flush(timeoutMs),
+    wallet: signedLotteryWallet({ vendorCall: (input) => ports.wallet().vendorCall(input), secret: config.HOUSE_VENDOR_SECRET }),
+    logger: logger.child({ area: 'lottery' }),
+    config,
+    ...(ports.games ? { reportDraw: (call) => ports.games!().reportLotteryDraw(call) } : {}),
   });
 
   const handlers: ServiceInstance<HouseRpc>['handlers'] = {
@@ -104,10 +133,14 @@ export async function createHouseService(context: ServiceContext, config: HouseC
       const fish = fishKind(kind);
       return rounds.playInstant(player, FISH_GAME_CODE, stake, requestId, (draws) => resolveFishShot(fish, stake, draws));
     },
+    freeRounds: (input) => freeRounds.list(input),
+    spinFreeRound: ({ player, grantId, requestId, language }) => freeRounds.spin({ player, grantId, requestId, language }),
     // house live: its handlers are added here in its own block.
     ...live.handlers(),
     // house pvp
     ...pvp.handlers(),
+    // house lottery
+    ...lottery.handlers(),
   };
 
   return {
@@ -115,9 +148,11 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     contract: houseRpc,
     handlers,
     rounds,
+    freeRounds,
     wallet,
     // house pvp
     pvp,
+    lottery,
     async start() {
       // Whatever a restart cut short is finished before new play: the wallet answers idempotently to repeated calls.
       await rounds.recover({ afterRestart: true, olderThanMs: 0 }).catch((error) => logger.warn({ err: error }, 'recovery at start failed'));
@@ -135,13 +170,36 @@ export async function createHouseService(context: ServiceContext, config: HouseC
       await live.start();
       // house pvp
       await pvp.start();
+      // house lottery
+      await lottery.start();
+      subscriptions.push(
+        await consumeBatches(
+          { db, bus: context.bus },
+          {
+            schema: HOUSE_SCHEMA,
+            group: FREE_ROUNDS_GROUP,
+            type: 'free_rounds.granted',
+            handle: (tx, events) =>
+              freeRounds.grant(
+                tx,
+                events.map((event) => event.payload),
+              ),
+          },
+        ),
+      );
+      freeRoundsSweep = setInterval(() => void freeRounds.expireDue().catch((error) => logger.warn({ err: error }, 'the free rounds expiry sweep failed')), FREE_ROUNDS_SWEEP_MS);
+      freeRoundsSweep.unref();
     },
     async stop() {
       if (sweep) clearInterval(sweep);
+      if (freeRoundsSweep) clearInterval(freeRoundsSweep);
+      await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
       // house live
       await live.stop();
       // house pvp
       await pvp.stop();
+      // house lottery
+      await lottery.stop();
       await liveRelay.stop();
     },
   };
@@ -151,7 +209,7 @@ export async function createHouseService(context: ServiceContext, config: HouseC
  * The house service for a host that reaches the wallet in its own way (the embedded host passes its in-process
  * client); standalone it uses the wallet's internal RPC at WALLET_URL.
  */
-export const houseServiceWith = (wallet?: () => RpcClient<WalletRpc>): ServiceDefinition<HouseRpc, typeof houseEnv> => ({
+export const houseServiceWith = (wallet?: () => RpcClient<WalletRpc>, games?: () => RpcClient<GamesRpc>): ServiceDefinition<HouseRpc, typeof houseEnv> => ({
   name: 'house',
   schema: HOUSE_SCHEMA,
   migrationsDir: houseMigrations,
@@ -163,7 +221,12 @@ export const houseServiceWith = (wallet?: () => RpcClient<WalletRpc>): ServiceDe
       if (!config.WALLET_URL || !config.SERVICE_TOKEN) throw new AppError('SERVICE_UNAVAILABLE');
       return (remote ??= createHttpClient('wallet', walletRpc, { baseUrl: config.WALLET_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: config.HOUSE_WALLET_TIMEOUT_MS }));
     };
-    return createHouseService(context, config, { wallet: wallet ?? fromConfig });
+    // house lottery: draw reports reach the games service in process (embedded) or at GAMES_URL.
+    let gamesRemote: RpcClient<GamesRpc> | undefined;
+    const gamesUrl = config.GAMES_URL;
+    const gamesFromConfig = gamesUrl && config.SERVICE_TOKEN ? () => (gamesRemote ??= createHttpClient('games', gamesRpc, { baseUrl: gamesUrl, serviceToken: config.SERVICE_TOKEN! })) : undefined;
+    const gamesPort = games ?? gamesFromConfig;
+    return createHouseService(context, config, { wallet: wallet ?? fromConfig, ...(gamesPort ? { games: gamesPort } : {}) });
   },
 });
 

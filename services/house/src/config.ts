@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envDuration } from '@wps/platform';
 import { houseLiveEnv } from './live/config.js';
 import { housePvpEnv } from './pvp/config.js';
+import { houseLotteryEnv } from './lottery/config.js';
 
 export const houseEnv = {
   /** The HOUSE vendor's seamless-wallet secret; the wallet must list the same one in WALLET_VENDOR_SECRETS. */
@@ -17,5 +18,6 @@ export const houseEnv = {
   // environment the host gives the service; their schemas stay beside the tables they describe.
   ...houseLiveEnv,
   ...housePvpEnv,
+  ...houseLotteryEnv,
 };
 export type HouseConfig = z.infer<z.ZodObject<typeof houseEnv>>;

@@ -107,8 +107,38 @@ export class Rounds {
     return row;
   }
 
-  private async byRequest(memberId: string, requestId: string): Promise<RoundRow | undefined> {
-    return this.load(this.deps.db.orm, sql`r.member_id = ${memberId} AND r.request_id = ${requestId}`);
+  private async byRequest(memberId: string, requestId: string, executor: Executor = this.deps.db.orm): Promise<RoundRow | undefined> {
+    return this.load(executor, sql`r.member_id = ${memberId} AND r.request_id = ${requestId}`);
+  }
+
+  /** The round a request made before, if any (a retried call answers it). */
+  async roundOfRequest(executor: Executor, memberId: string, requestId: string): Promise<HouseRound | undefined> {
+    const row = await this.byRequest(memberId, requestId, executor);
+    return row ? this.view(row) : undefined;
+  }
+
+  /**
+   * Plays a round whose stake a free-rounds grant pays, inside the caller's transaction (which holds the grant's
+   * lock): the outcome comes from the member's seed pair and next nonce like any round, and the round is stored
+   * settled at once, since no money moves for it.
+   */
+  async playFree(
+    tx: Executor,
+    input: { player: HousePlayer; game: string; amountMinor: bigint; requestId: string | undefined; freeRoundsId: string; resolve: (draws: DrawStream) => Resolved },
+  ): Promise<{ round: HouseRound; winMinor: bigint }> {
+    const { player, game } = input;
+    const seed = await this.seeds.takeNonce(tx, player.memberId, game);
+    const resolved = input.resolve(new DrawStream(nodeBlocks(seed.serverSeed, seed.clientSeed, seed.nonce)));
+    const [row] = await rows<RoundRow>(
+      tx,
+      sql`INSERT INTO house.rounds AS r (member_id, merchant_code, currency, game, seed_id, nonce, client_seed, amount_minor, win_minor, multiplier_bp, state, params, result,
+                                         request_id, settled_at, free_rounds_id)
+          VALUES (${player.memberId}, ${player.merchantCode}, ${player.currency}, ${game}, ${seed.id}, ${seed.nonce}, ${seed.clientSeed}, ${input.amountMinor.toString()},
+                  ${resolved.winMinor.toString()}, ${resolved.multiplierBp.toString()}, 'settled', ${JSON.stringify({ ...resolved.params, freeRoundsId: input.freeRoundsId })}::jsonb,
+                  ${JSON.stringify(resolved.result)}::jsonb, ${input.requestId ?? null}, now(), ${input.freeRoundsId})
+          RETURNING ${INSERTED_COLUMNS}`,
+    );
+    return { round: this.view({ ...row!, server_seed_hash: seed.serverSeedHash, server_seed: null }), winMinor: resolved.winMinor };
   }
 
   async listRounds(memberId: string, game: string | undefined, pageNo: number, pageSize: number) {

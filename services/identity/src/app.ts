@@ -49,6 +49,8 @@ export async function createIdentityService(context: ServiceContext, config: Ide
   const sms = createSmsProvider(config, logger);
   const verificationCodes = new VerificationCodes({ db, cache, logger, config }, sms);
   let relay: OutboxRelay | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> | undefined;
   const deps: IdentityDeps = { db, bus: context.bus, cache, logger, merchants, hasher, mailer, sms, verificationCodes, outbox, relay: () => relay, config };
   const sessions = new Sessions(deps, overrides.clock ?? systemClock);
   const passwords = new Passwords(deps, sessions);
@@ -62,7 +64,7 @@ export async function createIdentityService(context: ServiceContext, config: Ide
   // Second factors and social login
   const secondFactors = new SecondFactors(deps);
   const secondFactorSteps = new SecondFactorSteps(deps, sessions, secondFactors);
-  const twoFactorAccount = new TwoFactorAccount(deps, secondFactors, secondFactorSteps);
+  const twoFactorAccount = new TwoFactorAccount(deps, secondFactors, secondFactorSteps, sessions);
   const socialLogin = new SocialLogin(deps, sessions, secondFactors);
   // Sign-in (after second factors: every sign-in path asks them before opening a session)
   const login = new Login(deps, sessions, secondFactors);
@@ -144,8 +146,19 @@ export async function createIdentityService(context: ServiceContext, config: Ide
     async start() {
       relay = outbox.relay(db, bus, logger);
       relay.start();
+      // Sessions that time out while nobody calls are ended here, so their sockets close on time.
+      sweep = setInterval(() => {
+        if (sweeping) return;
+        sweeping = sessions
+          .endTimedOut()
+          .catch((error: unknown) => logger.warn({ err: error }, 'timed-out sessions could not be ended'))
+          .finally(() => (sweeping = undefined));
+      }, config.SESSION_SWEEP_MS);
+      sweep.unref();
     },
     async stop() {
+      if (sweep) clearInterval(sweep);
+      await sweeping;
       await relay?.stop();
       await mailer.close?.();
     },

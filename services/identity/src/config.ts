@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envInt } from '@wps/platform';
+import { envBoolean, envDuration, envInt } from '@wps/platform';
 
 /** Development only: the service logs a warning at start while this key is in use. */
 export const DEV_IDENTITY_SECRET_KEY = 'dev-only-identity-secret-key-change-me-in-production';
@@ -17,6 +17,14 @@ export const identityEnv = {
   LOGIN_FAILURES_BEFORE_CAPTCHA: envInt({ default: 3, min: 0 }),
   /** How long an account stays locked after LOGIN_FAILURES_PER_ACCOUNT failures; an operator can lift it sooner. */
   LOGIN_LOCKOUT_MINUTES: envInt({ default: 15, min: 1 }),
+  /** Failed sign-ins from one address, whatever names they tried, after which every attempt from it needs a captcha. */
+  LOGIN_FAILURES_PER_ADDRESS_BEFORE_CAPTCHA: envInt({ default: 10, min: 1 }),
+  LOGIN_ADDRESS_WINDOW_MINUTES: envInt({ default: 10, min: 1 }),
+  /** Failed sign-ins of a brand in one minute that raise the alarm: logged, a security event, captchas for everyone. */
+  LOGIN_BRAND_FAILURES_PER_MINUTE_ALARM: envInt({ default: 200, min: 1 }),
+  LOGIN_BRAND_ALARM_MINUTES: envInt({ default: 15, min: 1 }),
+  /** The longest wait the progressive delay asks between two tries of one account (1 s after the second failure, doubling). */
+  LOGIN_DELAY_MAX_SECONDS: envInt({ default: 30, min: 1 }),
   /** `log` is the development sink (codes written to the log, never sent); `http` posts to SMS_HTTP_URL. */
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().url().optional(),
@@ -52,6 +60,8 @@ export const identityEnv = {
   PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR: envInt({ default: 20, min: 1 }),
   /** Wrong old passwords one member may try on the change-password form per quarter hour. */
   PASSWORD_CHANGE_FAILURES_PER_MEMBER: envInt({ default: 5, min: 1 }),
+  /** How often sessions past their brand's idle limit or their absolute end are ended and announced (closing their sockets). */
+  SESSION_SWEEP_MS: envDuration({ default: 30_000, min: 50, max: 600_000 }),
   // Second factors and social login
   /**
    * Encrypts authenticator secrets at rest (any string of 32+ characters). The default is for development only: set

@@ -4,7 +4,9 @@ import { ApiError, errorMessage } from '../api';
 import { useSignIn } from '../state/signIn';
 import { useSystem } from '../state/system';
 import { useModal, useNotices } from '../state/ui';
+import { passwordWeakness } from '@wps/contracts/password-policy';
 import { checkByRule, checkPasswordRule, type FieldError, type FieldRule } from '../validation';
+import { PasswordStrength } from './password/PasswordStrength';
 import { Field, FormError } from './Field';
 import { Modal } from './Modal';
 import { ModalBanner } from './content/BannerCarousel';
@@ -32,7 +34,7 @@ const FORMAT_KEYS: Record<string, string> = {
 /** Used until the brand's configuration has arrived, and for anything an older server leaves out. */
 const FALLBACK_RULES: Record<string, FieldRule> = {
   username: { enabled: true, required: true, patternId: 'LETTER_FIRST_ALNUM', minLength: 4, maxLength: 16 },
-  password: { enabled: true, required: true, patternId: 'ALNUM', minLength: 6, maxLength: 20 },
+  password: { enabled: true, required: true, patternId: 'PRINTABLE', minLength: 8, maxLength: 64 },
   mobileNum: { enabled: false, required: false, patternId: 'PHONE', minLength: 7, maxLength: 15 },
   affiliateCode: { enabled: true, required: false, patternId: 'ALNUM', minLength: 1, maxLength: 30 },
   referralCode: { enabled: true, required: false, patternId: 'ALNUM', minLength: 1, maxLength: 30 },
@@ -123,7 +125,7 @@ export function RegisterModal() {
       next.verificationCode = !code ? { key: 'err_input_empty' } : code.length > 255 ? { key: 'err_verification_code' } : null;
     }
     if (showPassword) {
-      next.password = checkPasswordRule(value('password'), rule('password'));
+      next.password = checkPasswordRule(value('password'), rule('password')) ?? (passwordWeakness(value('password'), value('username')) ? { key: 'err_password_weak' } : null);
       const confirm = value('confirmPassword');
       next.confirmPassword = !confirm.trim() ? { key: 'err_input_empty' } : confirm !== value('password') ? { key: 'err_confirm_password' } : null;
     }
@@ -315,6 +317,7 @@ export function RegisterModal() {
               maxLength={rule('password').maxLength}
               required
             />
+            <PasswordStrength password={value('password')} username={value('username')} bounds={rule('password')} testId="register-password-strength" />
             <Field
               label={t('register_confirm')}
               placeholder={t('register_confirm_placeholder')}
@@ -377,6 +380,8 @@ const FIELD_OF_CODE: Record<string, string> = {
   ACCOUNT_FORMAT: 'username',
   PASSWORD_LENGTH: 'password',
   PASSWORD_FORMAT: 'password',
+  PASSWORD_TOO_WEAK: 'password',
+  PAYMENT_PASSWORD_TOO_WEAK: 'paymentPassword',
   CONFIRM_PASSWORD_MISMATCH: 'confirmPassword',
   MOBILE_TAKEN: 'mobileNum',
   PHONE_FORMAT: 'mobileNum',

@@ -20,6 +20,8 @@ import housePvpEs from './house-pvp.es.json';
 import housePvpEn from './house-pvp.en.json';
 import lotteryEs from './lottery.es.json';
 import lotteryEn from './lottery.en.json';
+import lotteryPlayEs from './lottery-play.es.json';
+import lotteryPlayEn from './lottery-play.en.json';
 import houseFishEs from './house-fish.es.json';
 import houseFishEn from './house-fish.en.json';
 import agentEs from './agent.es.json';
@@ -82,6 +84,7 @@ void i18n.use(initReactI18next).init({
         ...houseLiveEs,
         ...housePvpEs,
         ...lotteryEs,
+        ...lotteryPlayEs,
         ...houseFishEs,
         ...agentEs,
         ...contentEs,
@@ -112,6 +115,7 @@ void i18n.use(initReactI18next).init({
         ...houseLiveEn,
         ...housePvpEn,
         ...lotteryEn,
+        ...lotteryPlayEn,
         ...houseFishEn,
         ...agentEn,
         ...contentEn,

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../api';
 import { useSystem } from '../state/system';
-import { checkConfirm, checkPassword, type FieldError } from '../validation';
+import { PasswordStrength } from '../components/password/PasswordStrength';
+import { checkConfirm, checkNewPassword, type FieldError } from '../validation';
 import { Field, FormError } from '../components/Field';
 import { passwordApi } from '../components/password/passwordApi';
 
@@ -31,7 +32,7 @@ export default function ResetPassword() {
     event.preventDefault();
     if (busy) return;
     setFormError(null);
-    const next: Errors = { newPassword: checkPassword(newPassword), confirmNewPassword: checkConfirm(newPassword, confirmNewPassword) };
+    const next: Errors = { newPassword: checkNewPassword(newPassword), confirmNewPassword: checkConfirm(newPassword, confirmNewPassword) };
     setErrors(next);
     if (next.newPassword || next.confirmNewPassword) return;
     setBusy(true);
@@ -80,9 +81,10 @@ export default function ResetPassword() {
               error={errors.newPassword}
               testId="reset-new-password"
               autoComplete="new-password"
-              maxLength={20}
+              maxLength={64}
               required
             />
+            <PasswordStrength password={newPassword} testId="reset-password-strength" />
             <Field
               label={t('password_confirmNewPassword')}
               type="password"
@@ -94,10 +96,9 @@ export default function ResetPassword() {
               error={errors.confirmNewPassword}
               testId="reset-confirm-password"
               autoComplete="new-password"
-              maxLength={20}
+              maxLength={64}
               required
             />
-            <p className="password-hint">{t('password_hint')}</p>
             <FormError message={formError} testId="reset-password-error" />
             <button type="submit" className="btn btn-primary btn-block" data-testid="reset-submit" disabled={busy}>
               {busy ? t('app_loading') : t('password_reset_submit')}

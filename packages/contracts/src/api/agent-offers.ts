@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 import { serviceUseCase } from '../use-case.js';
 import { contractKindSchema, type ContractKind } from '../events.js';
 import { agentOfferRpcMethods, brandTermsUpdateSchema, contractAnswerBodySchema, contractIdBodySchema, contractOfferBodySchema, contractTerminateBodySchema } from '../agent-offers.js';
@@ -6,8 +7,7 @@ import { agentOfferRpcMethods, brandTermsUpdateSchema, contractAnswerBodySchema,
 const AGENT = { memberId: 'memberId', merchantCode: 'merchantCode', memberType: 'memberType' } as const;
 const agentCall = { tag: 'Agent contracts', auth: 'member', rateLimit: 'ip', idempotent: false } as const;
 const operatorCall = { tag: 'Operator', auth: 'operator', rateLimit: 'none', bodyLimit: '16kb', idempotent: false } as const;
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
-const kindPath = z.string().refine((value) => contractKindSchema.safeParse(value).success, { params: { errorCode: 'NOT_FOUND' } });
+const kindPath = pathIdText(new RegExp(`^(${contractKindSchema.options.join('|')})$`));
 
 const answerDescription =
   'The offered agent accepts or rejects an offer of terms or of termination. Accepting applies from the start of the next period in the brand’s time zone; ' +

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { pathIdText } from './fields.js';
 import { serviceUseCase } from '../use-case.js';
 import { operatorBonusBodySchema, walletBonusRpcMethods as rpc } from '../wallet-bonuses.js';
+import { supportedCurrencySchema } from '../money.js';
 
 const WALLET_MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode', currency: 'currency' } as const;
 const common = { tag: 'Bonuses', rateLimit: 'ip', auth: 'member' } as const;
 /** The back office: the operator API token. */
 const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', bodyLimit: '16kb' } as const;
-const memberPathId = z.string().refine((value) => /^[1-9][0-9]{0,18}$/.test(value), { params: { errorCode: 'NOT_FOUND' } });
+const memberPathId = pathIdText(/^[1-9][0-9]{0,18}$/, 'NOT_FOUND');
 
 /** Bonus money: the member's bonuses with their wagering progress, and giving one up. */
 export const bonusUseCases = {
@@ -57,7 +59,7 @@ export const bonusUseCases = {
     method: 'GET',
     paths: ['/operator/v1/members/:memberId/bonuses'],
     idempotent: false,
-    request: z.object({ memberId: memberPathId, currency: z.string().regex(/^[A-Z]{3}$/) }),
+    request: z.object({ memberId: memberPathId, currency: supportedCurrencySchema }),
     response: rpc.operatorListBonuses.output,
     operation: { service: 'wallet', method: 'operatorListBonuses' },
   }),

@@ -12,7 +12,7 @@ import {
   operatorFeedbackQuerySchema,
   submitFeedbackBodySchema,
 } from '../feedback.js';
-import { pathIdText } from './fields.js';
+import { pathIdText, queryWithBlanksAbsent } from './fields.js';
 
 const feedback = { tag: 'Feedback', auth: 'real-member', rateLimit: 'ip', idempotent: false } as const;
 const MEMBER = { memberId: 'memberId' } as const;
@@ -20,7 +20,6 @@ const MEMBER = { memberId: 'memberId' } as const;
 const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent: false, bodyLimit: '16kb' } as const;
 const feedbackPath = z.object({ feedbackId: pathIdText(FEEDBACK_ID_PATTERN) });
 /** A list filter left empty (`status=`) means no filter. */
-const dropEmpty = (query: unknown) => (query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query);
 /** Three images of 5 MB, base64-encoded, plus the text and the JSON around them. */
 const SUBMISSION_BODY_LIMIT = '21mb';
 /** Submissions and follow-ups a member may send, beyond the per-address budget. */
@@ -91,7 +90,7 @@ export const feedbackUseCases = {
     summary: 'Feedback and complaints of every brand, newest first, filtered by status, type and member',
     method: 'GET',
     paths: ['/operator/v1/feedback'],
-    request: z.preprocess(dropEmpty, operatorFeedbackQuerySchema),
+    request: queryWithBlanksAbsent(operatorFeedbackQuerySchema),
     response: rpc.operatorListFeedback.output,
     operation: { service: 'notices', method: 'operatorListFeedback' },
   }),

@@ -15,7 +15,7 @@ export const fileUseCases = {
     idempotent: false,
     request: z.object({ area: pathIdText(/^[a-z][a-z0-9-]{0,30}$/), name: pathIdText(/^[A-Za-z0-9_-]{8,80}\.(png|jpg|webp)$/) }),
     response: z.string().meta({ description: 'The image bytes' }),
-    contentType: 'image/png',
+    contentType: ['image/png', 'image/jpeg', 'image/webp'],
     operation: { edge: 'publicFile' },
   }),
 };

@@ -12,7 +12,7 @@ const MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode' } as const;
 /** The VN lottery vendor, whose draws the public VN call serves (spec §7). */
 const VN_LOTTERY_VENDOR = 'TCG_LOTTO_VN';
 
-const hotQuerySchema = z.object({ ...lobbyClientFields, gameType: optionalQueryText(40), vassalage: optionalQueryText(40), language: z.string().optional() });
+const hotQuerySchema = z.object({ ...lobbyClientFields, gameType: optionalQueryText(40), vassalage: optionalQueryText(40), language: z.string().max(10).optional() });
 const winnersQuerySchema = z.object({
   gameCategory: z.string().max(40).optional(),
   limitNum: z.coerce.number().int().min(1).max(WINNER_BOARD_LIMIT).catch(WINNER_BOARD_LIMIT).default(WINNER_BOARD_LIMIT),
@@ -25,10 +25,7 @@ const favouriteListQuerySchema = gameMenuQuerySchema.extend({ pageSize: z.coerce
  */
 const launchRequestSchema = z
   .object({
-    nodeId: z
-      .union([z.string(), z.number()])
-      .transform(String)
-      .pipe(z.string().regex(/^\d{1,18}$/)),
+    nodeId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).transform(String),
   })
   .catchall(z.unknown())
   .transform((fields, ctx) => {
@@ -86,7 +83,7 @@ export const gamesUseCases = {
     rateLimit: 'ip',
     idempotent: false,
     publicCacheMs: PUBLIC_LOBBY_CACHE_MS,
-    request: z.object({ platform: lobbyClientFields.platform, language: z.string().optional() }),
+    request: z.object({ platform: lobbyClientFields.platform, language: z.string().max(10).optional() }),
     response: gamesRpc.vendorLanes.output,
     operation: { service: 'games', method: 'vendorLanes' },
     context: LOBBY,

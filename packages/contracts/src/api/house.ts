@@ -14,15 +14,16 @@ import {
   slotBodySchema,
 } from '../house.js';
 import { fishShotBodySchema } from '../house-fish.js';
+import { freeRoundsQuerySchema, freeSpinBodySchema } from '../house-free-rounds.js';
 import { FISH_MAX_SHOTS_PER_SECOND } from '../fairness-fish.js';
-import { liveBetBodySchema, liveCashoutBodySchema, liveTableIdSchema } from '../house-live.js';
-import { pvpActBodySchema, pvpSitBodySchema, pvpTableIdSchema } from '../house-pvp.js';
+import { liveBetBodySchema, liveCashoutBodySchema, TABLE_ID_PATTERN } from '../house-live.js';
+import { pvpActBodySchema, pvpSitBodySchema } from '../house-pvp.js';
+import { pathIdText } from './fields.js';
 
 /** A path field that, when malformed, is the resource's own not-found error naming the field. */
-const pathField = <T extends z.ZodType>(schema: T, errorCode: string) => z.string().refine((value) => schema.safeParse(value).success, { params: { errorCode } });
-const liveTableId = pathField(liveTableIdSchema, 'LIVE_TABLE_NOT_FOUND');
-const pvpTableId = pathField(pvpTableIdSchema, 'PVP_TABLE_NOT_FOUND');
-const sequenceNo = (errorCode: string) => pathField(z.string().regex(/^\d{1,9}$/), errorCode).transform(Number);
+const liveTableId = pathIdText(TABLE_ID_PATTERN, 'LIVE_TABLE_NOT_FOUND');
+const pvpTableId = pathIdText(TABLE_ID_PATTERN, 'PVP_TABLE_NOT_FOUND');
+const sequenceNo = (errorCode: string) => pathIdText(/^\d{1,9}$/, errorCode).transform(Number);
 const historyQuery = { limit: z.coerce.number().int().min(1).max(100).catch(20).default(20) };
 
 const MEMBER = { memberId: 'memberId' } as const;
@@ -123,6 +124,31 @@ export const houseUseCases = {
     response: houseRpc.spinSlot.output,
     operation: { service: 'house', method: 'spinSlot' },
     context: { player: 'player' },
+    defaults: RETRY,
+  }),
+  houseFreeRounds: serviceUseCase({
+    ...common,
+    id: 'houseFreeRounds',
+    summary: 'The member’s free rounds on the slots with spins left, from the promotions claimed',
+    method: 'GET',
+    paths: ['/wps/house/free-rounds'],
+    auth: 'member',
+    request: freeRoundsQuerySchema,
+    response: houseRpc.freeRounds.output,
+    operation: { service: 'house', method: 'freeRounds' },
+    context: { memberId: 'memberId', currency: 'currency', language: 'language' },
+  }),
+  houseFreeSpin: serviceUseCase({
+    ...play,
+    id: 'houseFreeSpin',
+    summary: 'Plays one of the member’s free rounds: the grant pays the stake, and the win adds to the grant’s total',
+    description:
+      'When the last spin is played (or the grant expires), the total won is given as a bonus with the promotion’s wagering terms. Refusals: FREE_ROUNDS_NOT_FOUND (not the member’s), FREE_ROUNDS_USED, FREE_ROUNDS_EXPIRED.',
+    paths: ['/wps/house/slots/free-spin'],
+    request: freeSpinBodySchema,
+    response: houseRpc.spinFreeRound.output,
+    operation: { service: 'house', method: 'spinFreeRound' },
+    context: { player: 'player', language: 'language' },
     defaults: RETRY,
   }),
   houseMinesStart: serviceUseCase({

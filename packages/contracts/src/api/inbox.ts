@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { serviceUseCase } from '../use-case.js';
 import { broadcastListQuerySchema, inboxPageQuerySchema, inboxRpcMethods, INBOX_MESSAGE_ID_PATTERN, sendBroadcastBodySchema, sendLetterBodySchema } from '../notices-inbox.js';
-import { pathIdText } from './fields.js';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 
 /** A message id that cannot be one is a message that does not exist. */
 const messageId = z.object({ id: pathIdText(INBOX_MESSAGE_ID_PATTERN) });
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
 const decimalPathId = pathIdText(/^[1-9][0-9]{0,17}$/);
 
 /** The member's inbox: trial accounts have none (TRIAL_ACCOUNT_REFUSED); a member reaches only its own messages. */

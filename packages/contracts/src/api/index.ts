@@ -1,6 +1,7 @@
 import type { UseCase } from '../use-case.js';
 import { gamesUseCases } from './games.js';
 import { houseUseCases } from './house.js';
+import { houseLotteryUseCases } from './house-lottery.js';
 import { walletUseCases } from './wallet.js';
 import { moneyUseCases } from './money.js';
 import { operatorUseCases } from './operator.js';
@@ -36,6 +37,7 @@ import { bonusUseCases } from './bonuses.js';
 export const useCases = {
   ...gamesUseCases,
   ...houseUseCases,
+  ...houseLotteryUseCases,
   ...walletUseCases,
   ...moneyUseCases,
   ...operatorUseCases,
@@ -69,4 +71,4 @@ export type UseCaseId = keyof UseCases;
 
 export const allUseCases: readonly UseCase[] = Object.values(useCases);
 
-export { optionalQueryText } from './fields.js';
+export { BLANK_IS_ABSENT, optionalQueryText } from './fields.js';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { serviceUseCase, type UseCase } from '../use-case.js';
 import { createEnvelopeWindowBodySchema, deviceIdSchema, envelopesRpcMethods as rpc } from '../loyalty-envelopes.js';
-import { pathIdText } from './fields.js';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
 const windowId = pathIdText(/^[1-9][0-9]{0,17}$/);
 const member = { tag: 'Red envelopes', auth: 'real-member', rateLimit: 'ip', idempotent: false } as const;
 const MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode' } as const;

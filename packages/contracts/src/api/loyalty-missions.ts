@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 import { serviceUseCase, type UseCase } from '../use-case.js';
 import { missionBodySchema, missionSettingsBodySchema, missionsRpcMethods as rpc } from '../loyalty-missions.js';
 
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
-const missionId = z.string().refine((value) => /^[1-9][0-9]{0,17}$/.test(value), { params: { errorCode: 'MISSION_NOT_FOUND' } });
+const missionId = pathIdText(/^[1-9][0-9]{0,17}$/, 'MISSION_NOT_FOUND');
 
 /** The member's missions: trial accounts play too, so they see their missions and the leaderboard. */
 const missions = { tag: 'Missions', auth: 'member', rateLimit: 'ip', idempotent: false } as const;

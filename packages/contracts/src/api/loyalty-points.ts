@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 import { edgeUseCase, serviceUseCase, type UseCase } from '../use-case.js';
 import {
   convertBodySchema,
@@ -16,9 +17,8 @@ const common = { tag: 'Points', rateLimit: 'ip' } as const;
 /** The back office: the operator API token. */
 const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent: false } as const;
 const OPERATOR = { operator: 'operator' } as const;
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
-const rewardId = z.string().refine((value) => /^[1-9][0-9]{0,17}$/.test(value), { params: { errorCode: 'POINT_REWARD_NOT_FOUND' } });
-const referenceNo = z.string().refine((value) => /^[A-Z0-9]{1,40}$/.test(value), { params: { errorCode: 'POINT_REDEMPTION_NOT_FOUND' } });
+const rewardId = pathIdText(/^[1-9][0-9]{0,17}$/, 'POINT_REWARD_NOT_FOUND');
+const referenceNo = pathIdText(/^[A-Z0-9]{1,40}$/, 'POINT_REDEMPTION_NOT_FOUND');
 const BASE = '/operator/v1/merchants/:merchantCode/points';
 
 /** The points mall (spec §3 "Points", §7 "Agent and points"): the member's points and rewards, and the operator's settings. */

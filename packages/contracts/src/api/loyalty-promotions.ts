@@ -9,9 +9,8 @@ import {
   promotionDeviceIdSchema,
   promotionsRpcMethods as rpc,
 } from '../loyalty-promotions.js';
-import { pathIdText } from './fields.js';
+import { merchantCodePath as merchantCode, pathIdText, queryWithBlanksAbsent } from './fields.js';
 
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
 const idPath = pathIdText(/^[1-9][0-9]{0,17}$/);
 /** The brand (from the session, else the request's brand), and the member, its currency and language when signed in. */
 const READER = { merchantCode: 'brandCode', memberId: 'memberId', currency: 'currency', language: 'language' } as const;
@@ -24,7 +23,6 @@ const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent:
 const promotionPath = z.object({ merchantCode, promotionId: idPath });
 const applicationPath = z.object({ merchantCode, applicationId: idPath });
 /** A list filter left empty (`state=`) means no filter. */
-const dropEmpty = (query: unknown) => (query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query);
 /** Three images of 5 MB, base64-encoded, plus the comment and the JSON around them. */
 const APPLICATION_BODY_LIMIT = '21mb';
 const ACTIONS = { name: 'promotion-action', limit: 20, windowMs: 10_000 } as const;
@@ -220,7 +218,7 @@ export const promotionsUseCases = {
     summary: 'Applications to the brand’s promotions, newest first, filtered by promotion, state (process, issued, rejected) and member',
     method: 'GET',
     paths: ['/operator/v1/merchants/:merchantCode/promotion-applications'],
-    request: z.preprocess(dropEmpty, operatorApplicationsQuerySchema.extend({ merchantCode })),
+    request: queryWithBlanksAbsent(operatorApplicationsQuerySchema.extend({ merchantCode })),
     response: rpc.operatorListApplications.output,
     operation: { service: 'points', method: 'operatorListApplications' },
   }),

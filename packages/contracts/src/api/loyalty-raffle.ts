@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { serviceUseCase, type UseCase } from '../use-case.js';
 import { rafflePromotionIdSchema, raffleRpcMethods as rpc } from '../loyalty-raffle.js';
-import { pathIdText } from './fields.js';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
 const promotionPath = pathIdText(/^[A-Za-z0-9_-]{1,64}$/);
 const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent: false } as const;
 const promotionQuery = z.object({ promotionId: rafflePromotionIdSchema });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { serviceUseCase, type UseCase } from '../use-case.js';
-import { vipLevelsBodySchema, vipRpcMethods as rpc, VIP_LEVEL_MAX } from '../loyalty-vip.js';
-import { pathIdText } from './fields.js';
+import { VIP_BIRTHDAY_MIN_AGE, VIP_BIRTHDAY_NOTICE_DAYS, vipBirthdayBodySchema, vipLevelsBodySchema, vipRpcMethods as rpc, VIP_LEVEL_MAX } from '../loyalty-vip.js';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 
 /** The brand (from the session, else the request's brand) and the member when a live session was sent. */
 const BRAND_AND_MEMBER = { merchantCode: 'brandCode', memberId: 'memberId' } as const;
 /** The back office: the operator API token. */
 const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent: false, bodyLimit: '32kb' } as const;
-const merchantCode = z.string().refine((value) => /^[A-Za-z0-9_-]{1,40}$/.test(value), { params: { errorCode: 'MERCHANT_NOT_FOUND' } });
 const memberPath = z.object({ merchantCode, memberId: pathIdText(/^[1-9][0-9]{0,17}$/) });
 
 /** VIP levels: the rules, each member’s level and progress, and the level bonuses. */
@@ -46,6 +45,24 @@ export const vipUseCases = {
     response: rpc.vipPage.output,
     operation: { service: 'points', method: 'vipPage' },
     context: { ...BRAND_AND_MEMBER, language: 'language' },
+  }),
+  setVipBirthday: serviceUseCase({
+    id: 'setVipBirthday',
+    summary: 'Saves the member’s birthday for the VIP birthday bonus, once',
+    description:
+      `A real day at least ${VIP_BIRTHDAY_MIN_AGE} years ago (VIP_BIRTHDAY_INVALID). Saved once: a second time is VIP_BIRTHDAY_ALREADY_SET ` +
+      `(support corrects it). The bonus of the member’s level is granted on the birthday (brand time; 29 February on 28 February in other ` +
+      `years), once a year, from ${VIP_BIRTHDAY_NOTICE_DAYS} days after saving.`,
+    tag: 'VIP',
+    method: 'PUT',
+    paths: ['/wps/vip/birthday'],
+    auth: 'real-member',
+    rateLimit: 'ip',
+    idempotent: false,
+    request: vipBirthdayBodySchema,
+    response: rpc.setVipBirthday.output,
+    operation: { service: 'points', method: 'setVipBirthday' },
+    context: BRAND_AND_MEMBER,
   }),
   operatorVipLevels: serviceUseCase({
     ...desk,
@@ -117,6 +134,18 @@ export const vipUseCases = {
     request: z.object({ merchantCode, day: rpc.operatorRunVipRebate.input.shape.day }),
     response: rpc.operatorRunVipRebate.output,
     operation: { service: 'points', method: 'operatorRunVipRebate' },
+    context: { operator: 'operator' },
+  }),
+  operatorRunVipBirthdays: serviceUseCase({
+    ...desk,
+    id: 'operatorRunVipBirthdays',
+    summary: 'Grants the VIP birthday bonuses of a day now (it also runs by itself each day)',
+    description: 'Members whose birthday is the day (brand time) and whose level has a birthday bonus; once per member and year. `day` defaults to today.',
+    method: 'POST',
+    paths: ['/operator/v1/merchants/:merchantCode/vip/birthdays'],
+    request: z.object({ merchantCode, day: rpc.operatorRunVipBirthdays.input.shape.day }),
+    response: rpc.operatorRunVipBirthdays.output,
+    operation: { service: 'points', method: 'operatorRunVipBirthdays' },
     context: { operator: 'operator' },
   }),
 } satisfies Record<string, UseCase>;

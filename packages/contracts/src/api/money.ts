@@ -14,7 +14,7 @@ import {
   withdrawBodySchema,
 } from '../payments.js';
 import { identityRpc } from '../identity.js';
-import { pathIdText } from './fields.js';
+import { pathIdText, queryWithBlanksAbsent } from './fields.js';
 
 const WALLET_MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode', currency: 'currency' } as const;
 /** Deposits and withdrawals are named by UUID; anything else is an unknown one. */
@@ -24,10 +24,7 @@ const PROOF_BODY_LIMIT = '21mb';
 const common = { tag: 'Payments', rateLimit: 'ip' } as const;
 
 /** The record's filters: an empty value (`type=`) means no filter. */
-const accountRecordRequestSchema = z.preprocess(
-  (query) => (query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query),
-  transactionsQuerySchema,
-);
+const accountRecordRequestSchema = queryWithBlanksAbsent(transactionsQuerySchema);
 
 export const moneyUseCases = {
   depositMethods: serviceUseCase({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
 import { serviceUseCase } from '../use-case.js';
 import {
   contentImageBodySchema,
@@ -26,12 +27,10 @@ const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent:
 const change = { ...desk, dropsSharedAnswers: true } as const;
 
 /** Path fields: a malformed one is the resource's own not-found error. */
-const pathField = (pattern: RegExp, errorCode: string) => z.string().refine((value) => pattern.test(value), { params: { errorCode } });
-const merchantCode = pathField(/^[A-Za-z0-9_-]{1,40}$/, 'MERCHANT_NOT_FOUND');
 const DECIMAL_ID = /^[1-9][0-9]{0,17}$/;
-const noticePath = z.object({ merchantCode, noticeId: pathField(DECIMAL_ID, 'NOTICE_NOT_FOUND') });
-const categoryPath = z.object({ merchantCode, categoryId: pathField(DECIMAL_ID, 'HELP_CATEGORY_NOT_FOUND') });
-const articlePath = z.object({ merchantCode, articleId: pathField(DECIMAL_ID, 'HELP_ARTICLE_NOT_FOUND') });
+const noticePath = z.object({ merchantCode, noticeId: pathIdText(DECIMAL_ID, 'NOTICE_NOT_FOUND') });
+const categoryPath = z.object({ merchantCode, categoryId: pathIdText(DECIMAL_ID, 'HELP_CATEGORY_NOT_FOUND') });
+const articlePath = z.object({ merchantCode, articleId: pathIdText(DECIMAL_ID, 'HELP_ARTICLE_NOT_FOUND') });
 
 /**
  * The brand's content: the notices call and the help centre for players (spec §7 "Notices", "/wps/system/helpCenter"),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { merchantCodePath as merchantCode, pathIdText, queryWithBlanksAbsent } from './fields.js';
 import { edgeUseCase, serviceUseCase } from '../use-case.js';
 import { operatorAdjustBodySchema, operatorDepositsQuerySchema, operatorReasonBodySchema, operatorWithdrawalsQuerySchema, paymentsRpcMethods } from '../payments.js';
 import { identityRpc } from '../identity.js';
@@ -6,13 +7,10 @@ import { gameAnnouncementBodySchema, gameAnnouncementsAdminRpc } from '../game-a
 import { merchantSettingsUpdateSchema } from '../identity-registration.js';
 
 /** A path field that, when malformed, is the resource's own not-found error. */
-const pathField = (pattern: RegExp, errorCode: string) => z.string().refine((value) => pattern.test(value), { params: { errorCode } });
-const paymentId = pathField(/^[0-9a-fA-F-]{36}$/, 'NOT_FOUND');
+const paymentId = pathIdText(/^[0-9a-fA-F-]{36}$/, 'NOT_FOUND');
 /** Members and withdrawals as the operator names them: letters, digits and dashes. */
-const operatorPathId = pathField(/^[0-9a-zA-Z-]{1,40}$/, 'NOT_FOUND');
-const merchantCode = pathField(/^[A-Za-z0-9_-]{1,40}$/, 'MERCHANT_NOT_FOUND');
+const operatorPathId = pathIdText(/^[0-9a-zA-Z-]{1,40}$/, 'NOT_FOUND');
 /** A list filter left empty (`status=`) means no filter. */
-const dropEmpty = (query: unknown) => (query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query);
 const optionalReason = z.object({ reason: operatorReasonBodySchema.shape.reason.optional() });
 const OPERATOR = { operator: 'operator' } as const;
 /** The back office: one shared token (OPERATOR_TOKEN); without one configured the whole API does not exist. */
@@ -26,7 +24,7 @@ export const operatorUseCases = {
     method: 'GET',
     paths: ['/operator/v1/deposits'],
     idempotent: false,
-    request: z.preprocess(dropEmpty, operatorDepositsQuerySchema),
+    request: queryWithBlanksAbsent(operatorDepositsQuerySchema),
     response: paymentsRpcMethods.operatorListDeposits.output,
     operation: { service: 'wallet', method: 'operatorListDeposits' },
   }),
@@ -63,7 +61,7 @@ export const operatorUseCases = {
     method: 'GET',
     paths: ['/operator/v1/withdrawals'],
     idempotent: false,
-    request: z.preprocess(dropEmpty, operatorWithdrawalsQuerySchema),
+    request: queryWithBlanksAbsent(operatorWithdrawalsQuerySchema),
     response: paymentsRpcMethods.operatorListWithdrawals.output,
     operation: { service: 'wallet', method: 'operatorListWithdrawals' },
   }),
@@ -203,7 +201,7 @@ export const operatorUseCases = {
     method: 'DELETE',
     paths: ['/operator/v1/merchants/:merchantCode/game-announcements/:id'],
     idempotent: false,
-    request: z.object({ merchantCode, id: pathField(/^[1-9][0-9]{0,17}$/, 'GAME_ANNOUNCEMENT_NOT_FOUND') }),
+    request: z.object({ merchantCode, id: pathIdText(/^[1-9][0-9]{0,17}$/, 'GAME_ANNOUNCEMENT_NOT_FOUND') }),
     response: gameAnnouncementsAdminRpc.operatorDeleteGameAnnouncement.output,
     operation: { edge: 'operatorDeleteGameAnnouncement' },
   }),

@@ -90,7 +90,8 @@ export const secondFactorUseCases = {
     request: twoFactorCodeBodySchema,
     response: identityRpc.enableTwoFactor.output,
     operation: { service: 'identity', method: 'enableTwoFactor' },
-    context: MEMBER_CLIENT,
+    // The session making the change stays open; the member's other sessions end.
+    context: { ...MEMBER_CLIENT, token: 'sessionToken' },
   }),
   twoFactorDisable: serviceUseCase({
     ...security,
@@ -101,7 +102,8 @@ export const secondFactorUseCases = {
     request: twoFactorCodeBodySchema,
     response: identityRpc.disableTwoFactor.output,
     operation: { service: 'identity', method: 'disableTwoFactor' },
-    context: MEMBER_CLIENT,
+    // The session making the change stays open; the member's other sessions end.
+    context: { ...MEMBER_CLIENT, token: 'sessionToken' },
   }),
   securityOverview: serviceUseCase({
     ...security,

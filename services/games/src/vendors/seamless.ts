@@ -19,6 +19,25 @@ export function fillLaunchTemplate(template: string, values: Partial<Record<Laun
 /** An absolute URL leaves our site; a path stays on it and can be framed. */
 export const launchModeOf = (url: string): 'iframe' | 'redirect' => (url.startsWith('/') && !url.startsWith('//') ? 'iframe' : 'redirect');
 
+/**
+ * The web origin a launch URL template opens on: the scheme, host and port of an absolute http(s) URL. A path (our own
+ * origin) answers undefined, and so does a template whose origin is not fixed (a placeholder in the host) or that is
+ * not a plain http(s) URL: nothing can be allowed for it ahead of the launch.
+ */
+export function launchOriginOf(template: string): string | undefined {
+  if (!/^https?:\/\//i.test(template)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(template);
+  } catch {
+    return undefined;
+  }
+  // A placeholder before the path would be filled per launch, so the template names no one origin.
+  const authority = template.slice(template.indexOf('//') + 2).split(/[/?#]/, 1)[0] ?? '';
+  if (authority.includes('{') || url.username || url.password) return undefined;
+  return url.origin;
+}
+
 function templateAdapter(defaultTemplate: string): VendorAdapter {
   return {
     walletStyle: 'seamless',

@@ -1,4 +1,4 @@
-import { useCases } from '@wps/contracts';
+import { isAgentType, isTrialType, useCases } from '@wps/contracts';
 import { AppError } from '@wps/platform';
 import { edgeOperation } from '../use-cases.js';
 
@@ -31,8 +31,10 @@ export const moneyEdgeOperations = Object.fromEntries([
   edgeOperation(useCases.walletTransfer, async ({ request, context, clients }) => {
     const { merchantCode, memberId, currency, type } = context.principal!;
     const target = await clients.identity.findMemberForTransfer({ merchantCode, fromMemberId: memberId, toAccount: request.toAccount });
-    if (!target) throw new AppError('TRANSFER_ACCOUNT_NOT_FOUND', { field: 'toAccount' });
     await clients.identity.verifyPaymentPassword({ memberId, password: request.paymentPassword ?? '' });
+    // A name nobody holds is refused exactly like a member the caller may not pay (same status, code and message,
+    // after the same password check), so the form cannot be used to find out which usernames exist.
+    if (!target) throw new AppError(isTrialType(type) ? 'TRIAL_ACCOUNT_REFUSED' : isAgentType(type) ? 'TRANSFER_DOWNLINE_ONLY' : 'TRANSFER_UPLINE_ONLY');
     const transfer = await clients.wallet.transfer({
       merchantCode,
       currency,

@@ -41,14 +41,18 @@ export function checkStartingContracts(type: InvitationType, contracts: readonly
 }
 
 /**
- * The site a link points to: the agent's own site when it is one of the brand's, else the brand's main domain, else its
- * first host, else the site the agent used.
+ * The site a link points to: the agent's own site when it is one of the brand's (with its port, unless a default
+ * one), else the brand's main domain, else its first host, else the site the agent used.
  */
 export function invitationSite(brand: { hosts: readonly string[]; mainDomain: string }, requestHost: string | undefined): string {
-  const host = requestHost?.split(':')[0]?.toLowerCase();
-  if (host && brand.hosts.includes(host)) return host;
+  const [name, port] = (requestHost ?? '').toLowerCase().split(':');
+  const host = name || undefined;
+  if (host && brand.hosts.includes(host)) return port && port !== '443' && port !== '80' ? `${host}:${port}` : host;
   const main = brand.mainDomain.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
   return main || brand.hosts[0] || host || 'localhost';
 }
 
-export const invitationUrl = (site: string, code: string): string => `https://${site}/register?referralCode=${encodeURIComponent(code)}`;
+/** A machine's own address is served over plain http (a local install); every other site over https. */
+const LOCAL_SITE = /^(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+export const invitationUrl = (site: string, code: string): string => `${LOCAL_SITE.test(site) ? 'http' : 'https'}://${site}/register?referralCode=${encodeURIComponent(code)}`;

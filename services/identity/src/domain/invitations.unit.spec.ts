@@ -91,9 +91,14 @@ describe('the link address', () => {
     expect(invitationSite(brand, 'evil.example')).toBe('main.casino.example');
     expect(invitationSite({ ...brand, mainDomain: '' }, 'evil.example')).toBe('casino.example');
     expect(invitationSite({ hosts: [], mainDomain: '' }, 'localhost')).toBe('localhost');
+    // A site on another port keeps it.
+    expect(invitationSite({ hosts: ['localhost'], mainDomain: '' }, 'localhost:8899')).toBe('localhost:8899');
+    expect(invitationSite(brand, 'casino.example:8443')).toBe('casino.example:8443');
+    expect(invitationSite(brand, 'evil.example:8443')).toBe('main.casino.example');
   });
 
   it('opens the register form with the code', () => {
     expect(invitationUrl('casino.example', 'AB3DEF9H')).toBe('https://casino.example/register?referralCode=AB3DEF9H');
+    expect(invitationUrl('localhost:8899', 'AB3DEF9H')).toBe('http://localhost:8899/register?referralCode=AB3DEF9H');
   });
 });

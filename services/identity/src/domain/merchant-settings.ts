@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   acceptedPattern,
+  PASSWORD_POLICY,
+  passwordBounds,
   REGISTER_CONFIG_FIELDS,
   registerFieldRuleSchema,
   WHITELABEL_FLAGS,
@@ -26,7 +28,8 @@ const off = (patternId: RegisterFieldRule['patternId'], minLength: number, maxLe
 /** A brand without its own configuration asks for username and password only, and accepts invitation codes. */
 export const DEFAULT_REGISTER_FIELDS: Record<RegisterConfigField, RegisterFieldRule> = {
   username: { enabled: true, required: true, patternId: 'LETTER_FIRST_ALNUM', minLength: 4, maxLength: 16 },
-  password: { enabled: true, required: true, patternId: 'ALNUM', minLength: 6, maxLength: 20 },
+  // NIST SP 800-63B: any printable characters, spaces included, 8 to 64 (a brand may tighten, never loosen).
+  password: { enabled: true, required: true, patternId: 'PRINTABLE', minLength: 8, maxLength: 64 },
   payeeName: off('FULL_NAME', 3, 50),
   email: off('EMAIL', 6, 100),
   qqNum: off('DIGITS', 5, 12),
@@ -50,6 +53,9 @@ const registerFieldsSchema = z
   .transform((stored) => ({ ...DEFAULT_REGISTER_FIELDS, ...stored }));
 
 /** Per-brand settings stored as JSON beside the merchant; every key has a safe default. */
+/** A brand's session limits when its settings name none. */
+export const DEFAULT_SESSION_SETTINGS = { idleMinutes: 30, absoluteHours: 12 } as const;
+
 export const merchantSettingsSchema = z.object({
   whitelabel: z.record(z.string(), z.boolean()).default({ USERNAMEREG3: true }),
   maintenance: z.object({ enabled: z.boolean(), endsAt: z.string().nullable() }).default({ enabled: false, endsAt: null }),
@@ -65,7 +71,7 @@ export const merchantSettingsSchema = z.object({
     .string()
     .regex(/^[0-9]{1,4}$/)
     .default('52'),
-  session: z.object({ idleMinutes: z.number().int().min(1), absoluteHours: z.number().int().min(1) }).default({ idleMinutes: 30, absoluteHours: 12 }),
+  session: z.object({ idleMinutes: z.number().int().min(1), absoluteHours: z.number().int().min(1) }).default(DEFAULT_SESSION_SETTINGS),
   /** 0 means passwords do not expire. */
   passwordMaxAgeDays: z.number().int().min(0).default(0),
   /** Passwords and sessions: at most one session per member; a new sign-in ends the older ones. */
@@ -116,7 +122,9 @@ export function registerFieldConfig(settings: MerchantSettings): Record<string, 
   });
   const fields: Record<string, RegisterFieldConfig> = {};
   for (const field of REGISTER_CONFIG_FIELDS) fields[field] = config(settings.registration[field]);
-  fields.confirmPassword = config(settings.registration.password);
+  // The password's bounds as they apply: the brand's within the policy's.
+  fields.password = { ...fields.password!, ...passwordBounds(settings.registration.password) };
+  fields.confirmPassword = fields.password;
   // The spec: the verification code field takes 0-255 characters; it is shown when SMS verification is on.
   fields.verificationCode = { enabled: flagOn(settings, 'REGMOBVERF3'), required: flagOn(settings, 'REGMOBVERF3'), acceptedPattern: '*', patternId: 'ANY', minLength: 0, maxLength: 255 };
   return fields;
@@ -146,7 +154,9 @@ export function applySettingsUpdate(stored: Record<string, unknown>, update: Mer
   const { username, password, captcha } = parsed.registration;
   if (!username.enabled || !username.required) throw settingsError('register.username: the username must stay enabled and required');
   if (!password.enabled || !password.required) throw settingsError('register.password: the password must stay enabled and required');
-  if (password.minLength < 6) throw settingsError('register.password: passwords need at least 6 characters');
+  if (password.minLength < PASSWORD_POLICY.minLength || password.maxLength > PASSWORD_POLICY.maxLength) {
+    throw settingsError(`register.password: passwords take ${PASSWORD_POLICY.minLength} to ${PASSWORD_POLICY.maxLength} characters; a brand may only narrow that`);
+  }
   // No captcha check is wired into registration yet; accepting the field without checking it would be a false guard.
   if (captcha.enabled) throw settingsError('register.captcha: the registration captcha is not available');
   return next;

@@ -24,7 +24,7 @@ describe('brand settings', () => {
   it('merges a stored field configuration over the defaults field by field', () => {
     const settings = merchantSettingsSchema.parse({ registration: { email: { enabled: true, required: true, patternId: 'EMAIL', minLength: 5, maxLength: 80 } } });
     expect(settings.registration.email).toMatchObject({ enabled: true, required: true });
-    expect(settings.registration.password).toMatchObject({ patternId: 'ALNUM', minLength: 6, maxLength: 20 });
+    expect(settings.registration.password).toMatchObject({ patternId: 'PRINTABLE', minLength: 8, maxLength: 64 });
   });
 
   it('nests the mobile registration flags under MOBILENUMREG3 and honours the parent', () => {
@@ -47,6 +47,12 @@ describe('brand settings', () => {
     const rule = { enabled: true, required: true, patternId: 'ALNUM' as const, minLength: 6, maxLength: 20 };
     expect(refusal(() => applySettingsUpdate({}, { register: { username: { ...rule, required: false } } }))).toBe('MERCHANT_SETTINGS_INVALID');
     expect(refusal(() => applySettingsUpdate({}, { register: { password: { ...rule, minLength: 4 } } }))).toBe('MERCHANT_SETTINGS_INVALID');
+    // The password policy's 8–64 may be narrowed, never widened.
+    expect(refusal(() => applySettingsUpdate({}, { register: { password: { ...rule, patternId: 'PRINTABLE', minLength: 6, maxLength: 64 } } }))).toBe('MERCHANT_SETTINGS_INVALID');
+    expect(refusal(() => applySettingsUpdate({}, { register: { password: { ...rule, patternId: 'PRINTABLE', minLength: 8, maxLength: 100 } } }))).toBe('MERCHANT_SETTINGS_INVALID');
+    expect(applySettingsUpdate({}, { register: { password: { ...rule, patternId: 'PRINTABLE', minLength: 12, maxLength: 40 } } })).toMatchObject({
+      registration: { password: { minLength: 12, maxLength: 40 } },
+    });
     expect(refusal(() => applySettingsUpdate({}, { register: { captcha: rule } }))).toBe('MERCHANT_SETTINGS_INVALID');
     expect(refusal(() => applySettingsUpdate({}, { regionRestriction: { blockedIpRanges: ['1.2.3.4/40'], blockedCountries: [] } }))).toBe('MERCHANT_SETTINGS_INVALID');
   });

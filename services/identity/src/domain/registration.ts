@@ -1,5 +1,5 @@
 import { AppError } from '@wps/platform';
-import { characterCount, fitsRule, lengthRange, matchesPattern, patternErrorCode, type ErrorCode, type RegisterConfigField, type RegisterFieldRule } from '@wps/contracts';
+import { characterCount, fitsRule, lengthRange, matchesPattern, passwordBounds, patternErrorCode, type ErrorCode, type RegisterConfigField, type RegisterFieldRule } from '@wps/contracts';
 import { DEFAULT_REGISTER_FIELDS } from './merchant-settings.js';
 
 export type RegisterFields = Record<RegisterConfigField, RegisterFieldRule>;
@@ -104,10 +104,10 @@ function optionalField(form: RegistrationForm, field: RegisterConfigField, rule:
 function checkPassword(password: string | undefined, confirmPassword: string | undefined, rule: RegisterFieldRule): string {
   if (!password) throw empty('password');
   if (!confirmPassword) throw empty('confirmPassword');
+  // The brand's bounds as they apply within the password policy's (8–64 unless tightened).
+  const { minLength, maxLength } = passwordBounds(rule);
   const length = characterCount(password);
-  if (length < rule.minLength || length > rule.maxLength) {
-    throw new AppError('PASSWORD_LENGTH', { field: 'password', params: { min: rule.minLength, max: rule.maxLength } });
-  }
+  if (length < minLength || length > maxLength) throw new AppError('PASSWORD_LENGTH', { field: 'password', params: { min: minLength, max: maxLength } });
   if (!matchesPattern(rule.patternId, password)) throw new AppError('PASSWORD_FORMAT', { field: 'password' });
   if (confirmPassword !== password) throw new AppError('CONFIRM_PASSWORD_MISMATCH', { field: 'confirmPassword' });
   return password;

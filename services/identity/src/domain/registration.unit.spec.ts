@@ -38,8 +38,8 @@ describe('validateRegistration, username tab', () => {
     [{ ...base, username: 'lucia_x' }, 'ACCOUNT_FORMAT', 'username'],
     [{ ...base, username: 'a'.repeat(17) }, 'ACCOUNT_FORMAT', 'username'],
     [{ ...base, password: 'abc', confirmPassword: 'abc' }, 'PASSWORD_LENGTH', 'password'],
-    [{ ...base, password: 'x'.repeat(21), confirmPassword: 'x'.repeat(21) }, 'PASSWORD_LENGTH', 'password'],
-    [{ ...base, password: 'secret 12', confirmPassword: 'secret 12' }, 'PASSWORD_FORMAT', 'password'],
+    [{ ...base, password: 'x'.repeat(65), confirmPassword: 'x'.repeat(65) }, 'PASSWORD_LENGTH', 'password'],
+    [{ ...base, password: 'secret\u000712', confirmPassword: 'secret\u000712' }, 'PASSWORD_FORMAT', 'password'],
     [{ ...base, confirmPassword: 'secret13' }, 'CONFIRM_PASSWORD_MISMATCH', 'confirmPassword'],
     [{ ...base, acceptTerms: false }, 'TERMS_NOT_ACCEPTED', 'acceptTerms'],
     [{ ...base, acceptTerms: undefined }, 'TERMS_NOT_ACCEPTED', 'acceptTerms'],
@@ -50,7 +50,7 @@ describe('validateRegistration, username tab', () => {
   });
 
   it('puts the configured bounds into the password length message', () => {
-    expect(failure({ ...base, password: 'abc', confirmPassword: 'abc' })?.message).toBe('Please fill in your password with 6 - 20 characters');
+    expect(failure({ ...base, password: 'abc', confirmPassword: 'abc' })?.message).toBe('Please fill in your password with 8 - 64 characters');
   });
 
   it('ignores fields the brand has not enabled', () => {

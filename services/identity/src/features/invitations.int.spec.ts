@@ -74,7 +74,7 @@ describe('invitation links and direct downline creation', () => {
     const link = created.body.value;
     expect(link).toMatchObject({ type: 'member', contracts: [], note: 'Facebook group', enabled: true, registrations: 0 });
     expect(link.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
-    expect(link.url).toBe(`https://localhost/register?referralCode=${link.code}`);
+    expect(link.url).toBe(`http://localhost/register?referralCode=${link.code}`);
     const second = await createLink(agentA, { type: 'member' });
     expect(second.body.value.code).not.toBe(link.code);
 
@@ -232,7 +232,8 @@ describe('invitation links and direct downline creation', () => {
       [{ username: 'DemoPlayer' }, 409, 'USERNAME_TAKEN', 'username', 'This username is already registered'],
       [{ username: '' }, 400, 'INPUT_EMPTY', 'username', 'Input cannot be empty'],
       [{ username: 'x9' }, 400, 'ACCOUNT_FORMAT', 'username', 'Account format is incorrect'],
-      [{ password: 'abc' }, 400, 'PASSWORD_LENGTH', 'password', 'Please fill in your password with 6 - 20 characters'],
+      [{ password: 'abc' }, 400, 'PASSWORD_LENGTH', 'password', 'Please fill in your password with 8 - 64 characters'],
+      [{ password: 'password1' }, 400, 'PASSWORD_TOO_WEAK', 'password', 'This password is too common or too easy to guess, please choose another'],
       [{ confirmPassword: 'other1234' }, 400, 'CONFIRM_PASSWORD_MISMATCH', 'confirmPassword', 'Confirmation password is not correct.'],
       [{ type: 'member', contracts: [DAILY] }, 400, 'INVITATION_CONTRACTS_MEMBER_LINK', 'contracts', 'Starting contracts are given only to new agents'],
     ])('refuses %j with the register form’s answer %s and creates nothing', async (change, status, code, field, message) => {

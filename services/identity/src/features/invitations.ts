@@ -6,6 +6,7 @@ import { usernameKey, validateRegistration, type RegisterFields } from '../domai
 import { checkStartingContracts, invitationSite, invitationUrl, isInvitationCode, memberTypeOf, newInvitationCode, normaliseInvitationCode } from '../domain/invitations.js';
 import type { MerchantRecord } from '../infra/merchants.js';
 import type { IdentityDeps } from '../deps.js';
+import { checkPasswordStrength } from './passwords-policy.js';
 
 type In<M extends keyof IdentityRpc> = z.output<IdentityRpc[M]['input']>;
 type Out<M extends keyof IdentityRpc> = z.input<IdentityRpc[M]['output']>;
@@ -148,6 +149,7 @@ export class InvitationLinks {
       { username: input.username, password: input.password, confirmPassword: input.confirmPassword ?? input.password, acceptTerms: true },
       { fields: accountFieldsOnly(settings.registration), tab: 'username', mobileVerification: false, mobilePassword: true, defaultDialingCode: settings.defaultDialingCode },
     );
+    checkPasswordStrength(valid.password!, valid.username!, 'password');
     const contracts = checkStartingContracts(input.type, input.contracts);
     const account = valid.username!;
     const taken = await rows<{ id: string }>(db, sql`SELECT id FROM identity.members WHERE merchant_code = ${merchant.code} AND username_key = ${usernameKey(account)}`);

@@ -47,6 +47,9 @@ describe('sign-in (embedded)', () => {
         LOGIN_FAILURES_PER_ACCOUNT: '5',
         LOGIN_LOCKOUT_MINUTES: '15',
         LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '12',
+        // The spraying defences have their own spec (sign-in/spraying.int.spec.ts): here they stay out of the way.
+        LOGIN_FAILURES_PER_ADDRESS_BEFORE_CAPTCHA: '1000',
+        LOGIN_DELAY_MAX_SECONDS: '1',
         SMS_PROVIDER: 'log',
         SMS_CODES_PER_FIVE_MINUTES: '3',
         ARGON2_MEMORY_KIB: '1024',
@@ -196,6 +199,21 @@ describe('sign-in (embedded)', () => {
     await platform.db.orm.execute(sql`UPDATE identity.members SET password_changed_at = now() - interval '40 days' WHERE id = ${old.id}`);
     const expired = await login({ username: old.username, password: PASSWORD });
     expect(expired.body.value).toMatchObject({ mustChangePassword: true, passwordExpired: true });
+  });
+
+  it('sends a member whose password today’s policy refuses through the change, but not the seeded demo accounts', async () => {
+    for (const password of ['sunshine1', 'abc123', '12121212']) {
+      const member = await createMember({ password });
+      const answer = await login({ username: member.username, password });
+      expect(answer.status, password).toBe(200);
+      expect(answer.body.value, password).toMatchObject({ mustChangePassword: true, passwordExpired: false });
+    }
+    const fine = await createMember({ password: 'Faro4marea' });
+    expect((await login({ username: fine.username, password: 'Faro4marea' })).body.value).toMatchObject({ mustChangePassword: false });
+    // A seeded account with the same weak password keeps it: its password is the documented demo one.
+    const seeded = await createMember({ password: 'sunshine1' });
+    await platform.db.orm.execute(sql`UPDATE identity.members SET register_method = 'SEED' WHERE id = ${seeded.id}`);
+    expect((await login({ username: seeded.username, password: 'sunshine1' })).body.value).toMatchObject({ mustChangePassword: false });
   });
 
   it('keeps non-member accounts out and agents-only for the agent area', async () => {

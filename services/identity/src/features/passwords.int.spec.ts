@@ -80,8 +80,15 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
     it.each([
       [{ oldPassword: '', newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }, 'INPUT_EMPTY', 'oldPassword', 'Input cannot be empty'],
       [{ oldPassword: 'Wrong1pass', newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }, 'OLD_PASSWORD_WRONG', 'oldPassword', 'The old password is incorrect'],
-      [{ oldPassword: PASSWORD, newPassword: 'abc', confirmNewPassword: 'abc' }, 'PASSWORD_LENGTH', 'newPassword', 'Please fill in your password with 6 - 20 characters'],
-      [{ oldPassword: PASSWORD, newPassword: 'has space9', confirmNewPassword: 'has space9' }, 'PASSWORD_FORMAT', 'newPassword', 'Password format is incorrect'],
+      [{ oldPassword: PASSWORD, newPassword: 'abc', confirmNewPassword: 'abc' }, 'PASSWORD_LENGTH', 'newPassword', 'Please fill in your password with 8 - 64 characters'],
+      [{ oldPassword: PASSWORD, newPassword: 'x'.repeat(65), confirmNewPassword: 'x'.repeat(65) }, 'PASSWORD_LENGTH', 'newPassword', 'Please fill in your password with 8 - 64 characters'],
+      [{ oldPassword: PASSWORD, newPassword: 'tab\there9x', confirmNewPassword: 'tab\there9x' }, 'PASSWORD_FORMAT', 'newPassword', 'Password format is incorrect'],
+      [
+        { oldPassword: PASSWORD, newPassword: 'qwerty123', confirmNewPassword: 'qwerty123' },
+        'PASSWORD_TOO_WEAK',
+        'newPassword',
+        'This password is too common or too easy to guess, please choose another',
+      ],
       [{ oldPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: 'Ruta9comet' }, 'CONFIRM_PASSWORD_MISMATCH', 'confirmNewPassword', 'Confirmation password is not correct.'],
       [
         { oldPassword: PASSWORD, newPassword: 'password1', confirmNewPassword: 'password1' },
@@ -307,7 +314,7 @@ describe('passwords (embedded, real SMTP to a local sink)', () => {
       expect(wrong.body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID', message: 'Please enter a valid verification code' });
       expect((await login(member.username, PASSWORD)).status).toBe(200);
 
-      const weak = await resetByPhone(mobile, code, '123456');
+      const weak = await resetByPhone(mobile, code, '12345678');
       expect(weak.body.code).toBe('PASSWORD_TOO_WEAK');
 
       const done = await resetByPhone(mobile, code);

@@ -151,12 +151,18 @@ export class Passwords {
     const merchant = await this.deps.merchants.resolve(input);
     if (!merchant.settings.whitelabel.CHNGPASSVERIF3) throw new AppError('FEATURE_DISABLED');
     const member = await this.memberByPhone(merchant, input.mobileNum, input.countryDialingCode);
-    const expiredMinutes = this.deps.config.SMS_CODE_TTL_MINUTES;
     if (!member) {
-      // The same address limit a real send passes through, so an unknown number is not answered faster or more often.
-      const perIp = await checkRateLimit(this.deps.cache, { name: 'sms:ip', limit: this.deps.config.SMS_REQUESTS_PER_IP_PER_HOUR, windowMs: 3_600_000 }, `${merchant.code}:${input.ip}`);
-      if (!perIp.allowed) throw new AppError('TOO_MANY_REQUESTS', { value: { retryAfterSeconds: perIp.retryAfterSeconds } });
-      return { expiredMinutes };
+      // Every limit a real send passes through (per number and per address), without a code: an unknown number is
+      // answered, refused and throttled exactly like a registered one.
+      return this.deps.verificationCodes.sendCode({
+        merchantCode: merchant.code,
+        purpose: 'reset',
+        countryDialingCode: input.countryDialingCode || merchant.settings.defaultDialingCode,
+        mobile: input.mobileNum,
+        ip: input.ip,
+        language: input.language,
+        deliver: false,
+      });
     }
     await this.deps.verificationCodes.sendCode({
       merchantCode: merchant.code,
@@ -174,7 +180,7 @@ export class Passwords {
       userAgent: input.userAgent,
       detail: { channel: 'sms' },
     });
-    return { expiredMinutes };
+    return { expiredMinutes: this.deps.config.SMS_CODE_TTL_MINUTES };
   }
 
   /** Sets a new password after a correct SMS code and ends every session; the client then signs in with it. */

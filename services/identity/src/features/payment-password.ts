@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isRepetition, isSimpleSequence } from '@wps/contracts';
 import { AppError, rows, type Database } from '@wps/platform';
 import type { PasswordHasher } from '../infra/passwords.js';
 import { usernameKey } from '../domain/registration.js';
@@ -53,11 +54,20 @@ export class PaymentPasswords {
     throw new AppError('PAYMENT_PASSWORD_WRONG', { field });
   }
 
+  /** Whether the member signs in with this same password: one stolen would then give away the other. */
+  private async isLoginPassword(memberId: string, password: string): Promise<boolean> {
+    const [member] = await rows<{ password_hash: string }>(this.deps.db.orm, sql`SELECT password_hash FROM identity.members WHERE id = ${memberId}`);
+    return member ? this.deps.hasher.verify(member.password_hash, password) : false;
+  }
+
   async set(input: { memberId: string; password: string; confirmPassword: string; oldPassword?: string }): Promise<{ isSet: boolean }> {
     const existing = await this.load(input.memberId);
     if (!input.password) throw new AppError('INPUT_EMPTY', { field: 'password' });
     if (!PAYMENT_PASSWORD_PATTERN.test(input.password)) throw new AppError('PAYMENT_PASSWORD_FORMAT', { field: 'password' });
     if (input.password !== input.confirmPassword) throw new AppError('CONFIRM_PASSWORD_MISMATCH', { field: 'confirmPassword' });
+    if (isRepetition(input.password) || isSimpleSequence(input.password) || (await this.isLoginPassword(input.memberId, input.password))) {
+      throw new AppError('PAYMENT_PASSWORD_TOO_WEAK', { field: 'password' });
+    }
     if (existing) {
       if (!input.oldPassword) throw new AppError('INPUT_EMPTY', { field: 'oldPassword' });
       await this.check(input.memberId, existing, input.oldPassword, 'oldPassword');

@@ -86,7 +86,7 @@ describe('registration and brand configuration', () => {
       const register = body.value.info.register;
       expect(register.username).toEqual({ enabled: true, required: true, acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 'LETTER_FIRST_ALNUM', minLength: 4, maxLength: 16 });
       expect(register.email).toMatchObject({ enabled: true, required: false, patternId: 'EMAIL' });
-      expect(register.confirmPassword).toMatchObject({ enabled: true, required: true, patternId: 'ALNUM', minLength: 6, maxLength: 20 });
+      expect(register.confirmPassword).toMatchObject({ enabled: true, required: true, patternId: 'PRINTABLE', minLength: 8, maxLength: 64 });
       expect(register.verificationCode).toMatchObject({ enabled: true, acceptedPattern: '*', minLength: 0, maxLength: 255 });
       expect(register.payeeName).toMatchObject({ enabled: false, required: false });
     });
@@ -106,8 +106,14 @@ describe('registration and brand configuration', () => {
     it.each([
       [{ username: '', password, confirmPassword: password }, 'INPUT_EMPTY', 'username', 'Input cannot be empty'],
       [{ username: 'x9', password, confirmPassword: password }, 'ACCOUNT_FORMAT', 'username', 'Account format is incorrect'],
-      [{ username: 'validname', password: 'abc', confirmPassword: 'abc' }, 'PASSWORD_LENGTH', 'password', 'Please fill in your password with 6 - 20 characters'],
-      [{ username: 'validname', password: 'has space1', confirmPassword: 'has space1' }, 'PASSWORD_FORMAT', 'password', 'Password format is incorrect'],
+      [{ username: 'validname', password: 'abc', confirmPassword: 'abc' }, 'PASSWORD_LENGTH', 'password', 'Please fill in your password with 8 - 64 characters'],
+      [{ username: 'validname', password: 'tab\there1x', confirmPassword: 'tab\there1x' }, 'PASSWORD_FORMAT', 'password', 'Password format is incorrect'],
+      ...['123456', '12345678', 'password1', 'qwerty123', '11111111', 'validname', 'validname2024'].map((password): [Record<string, unknown>, string, string, string] => [
+        { username: 'validname', password, confirmPassword: password },
+        password.length < 8 ? 'PASSWORD_LENGTH' : 'PASSWORD_TOO_WEAK',
+        'password',
+        password.length < 8 ? 'Please fill in your password with 8 - 64 characters' : 'This password is too common or too easy to guess, please choose another',
+      ]),
       [{ username: 'validname', password, confirmPassword: 'other1234' }, 'CONFIRM_PASSWORD_MISMATCH', 'confirmPassword', 'Confirmation password is not correct.'],
       [{ username: 'validname', password, confirmPassword: password, email: 'lucia@' }, 'EMAIL_FORMAT', 'email', 'E-mail format is incorrect'],
       [{ username: 'validname', password, confirmPassword: password, acceptTerms: false }, 'TERMS_NOT_ACCEPTED', 'acceptTerms', 'Please confirm you are over 18 and agree to the terms'],

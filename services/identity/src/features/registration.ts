@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AppError, checkRateLimit, rows, type Executor, isUniqueViolation } from '@wps/platform';
-import { fitsRule, isAgentType, MEMBER_TYPE, type LoginResult, type RegisterInput } from '@wps/contracts';
+import { fitsRule, isAgentType, isRepetition, isSimpleSequence, MEMBER_TYPE, type LoginResult, type RegisterInput } from '@wps/contracts';
 import { usernameKey, validateRegistration, type RegisterTab, type ValidRegistration } from '../domain/registration.js';
 import { flagOn } from '../domain/merchant-settings.js';
 import { newSessionToken } from '../domain/session-token.js';
@@ -13,6 +13,7 @@ import type { Sessions } from './sessions.js';
 import { maintenanceActive, regionRestricted } from './system-status.js';
 import { countInvitationRegistration, findInvitationLink, type FoundInvitationLink } from './invitations.js';
 import { memberTypeOf } from '../domain/invitations.js';
+import { checkPasswordStrength } from './passwords-policy.js';
 
 type BrandHint = { merchantCode?: string; host?: string };
 
@@ -67,6 +68,9 @@ export class Registration {
       mobilePassword: flagOn(settings, 'MOBILENUMPASSREG3'),
       defaultDialingCode: settings.defaultDialingCode,
     });
+    if (valid.password) checkPasswordStrength(valid.password, valid.username ?? '', 'password');
+    const pin = valid.paymentPassword;
+    if (pin && (isRepetition(pin) || isSimpleSequence(pin) || pin === valid.password)) throw new AppError('PAYMENT_PASSWORD_TOO_WEAK', { field: 'paymentPassword' });
     const limit = await checkRateLimit(this.deps.cache, { name: 'register:ip', limit: this.deps.config.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 3_600_000 }, `${merchant.code}:${input.ip}`);
     if (!limit.allowed) throw new AppError('TOO_MANY_REQUESTS', { value: { retryAfterSeconds: limit.retryAfterSeconds } });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
 import { MEMBER_ICON_IDS, type LoginResult, type MemberInfo, type SessionEnded, type SessionPrincipal } from '@wps/contracts';
 import { hashSessionToken } from '../domain/session-token.js';
+import { DEFAULT_SESSION_SETTINGS } from '../domain/merchant-settings.js';
 import type { MerchantRecord } from '../infra/merchants.js';
 import { iso, type MemberRow } from '../infra/members.js';
 import type { ClientMeta, IdentityDeps } from '../deps.js';
@@ -16,6 +17,7 @@ export const tokenHashText = (hash: Buffer | Uint8Array): string => Buffer.from(
 
 const MEMBER_ID = /^\d{1,18}$/;
 const HOUR_MS = 3_600_000;
+const DEFAULT_IDLE_MINUTES = DEFAULT_SESSION_SETTINGS.idleMinutes;
 
 /** Sessions and the member profile: opening a session after a successful sign-in, resolving tokens, ending them. */
 export class Sessions {
@@ -88,8 +90,7 @@ export class Sessions {
     const now = this.clock();
     const merchant = await this.deps.merchants.byCode(session.merchant_code);
     const idleMs = now.getTime() - new Date(session.last_seen_at).getTime();
-    const ended = (reason: string) =>
-      this.deps.db.orm.execute(sql`UPDATE identity.sessions SET ended_at = ${now.toISOString()}::timestamptz, end_reason = ${reason} WHERE token_hash = ${tokenHash} AND ended_at IS NULL`);
+    const ended = (reason: 'idle' | 'expired') => this.endOne(tokenHash, reason);
     if (new Date(session.expires_at).getTime() <= now.getTime()) {
       await ended('expired');
       return null;
@@ -104,12 +105,69 @@ export class Sessions {
   }
 
   async logout(token: string): Promise<{ ended: boolean }> {
-    const ended = await rows<{ member_id: string }>(
-      this.deps.db.orm,
-      sql`UPDATE identity.sessions SET ended_at = ${this.clock().toISOString()}::timestamptz, end_reason = 'logout'
-          WHERE token_hash = ${hashSessionToken(token)} AND ended_at IS NULL RETURNING member_id`,
-    );
-    return { ended: ended.length > 0 };
+    if (!token || token.length > 200) return { ended: false };
+    return { ended: await this.endOne(hashSessionToken(token), 'logout') };
+  }
+
+  /** Ends one open session and announces it, so every gateway closes its sockets; false when it was already over. */
+  private async endOne(tokenHash: Buffer, reason: 'logout' | 'idle' | 'expired'): Promise<boolean> {
+    const now = this.clock().toISOString();
+    const ended = await this.deps.db.transaction(async (tx) => {
+      const [row] = await rows<{ member_id: string; merchant_code: string }>(
+        tx,
+        sql`UPDATE identity.sessions s SET ended_at = ${now}::timestamptz, end_reason = ${reason}
+            FROM identity.members m
+            WHERE s.token_hash = ${tokenHash} AND s.ended_at IS NULL AND m.id = s.member_id
+            RETURNING s.member_id, m.merchant_code`,
+      );
+      if (!row) return false;
+      await this.deps.outbox.add(tx, 'session.ended', row.member_id, {
+        memberId: row.member_id,
+        merchantCode: row.merchant_code,
+        tokenHashes: [tokenHashText(tokenHash)],
+        reason,
+        endedAt: now,
+      });
+      return true;
+    });
+    if (ended) this.deps.relay()?.wake();
+    return ended;
+  }
+
+  /**
+   * Ends every open session past its brand's idle limit or its absolute end and announces them, so a member who only
+   * keeps a socket open (no calls) is signed out on time and stops receiving pushes. Answers how many ended.
+   */
+  async endTimedOut(): Promise<number> {
+    const now = this.clock();
+    const at = now.toISOString();
+    const ended = await this.deps.db.transaction(async (tx) => {
+      const timedOut = await rows<{ token_hash: Buffer | Uint8Array; member_id: string; merchant_code: string; end_reason: 'idle' | 'expired' }>(
+        tx,
+        sql`UPDATE identity.sessions s
+            SET ended_at = ${at}::timestamptz,
+                end_reason = CASE WHEN s.expires_at <= ${at}::timestamptz THEN 'expired' ELSE 'idle' END
+            FROM identity.members m JOIN identity.merchants mc ON mc.code = m.merchant_code
+            WHERE m.id = s.member_id AND s.ended_at IS NULL
+              AND (s.expires_at <= ${at}::timestamptz
+                   OR s.last_seen_at < ${at}::timestamptz - make_interval(mins => COALESCE((mc.settings #>> '{session,idleMinutes}')::int, ${DEFAULT_IDLE_MINUTES})))
+            RETURNING s.token_hash, s.member_id, m.merchant_code, s.end_reason`,
+      );
+      const byMember = new Map<string, { merchantCode: string; reason: 'idle' | 'expired'; tokenHashes: string[] }>();
+      for (const row of timedOut) {
+        const key = `${row.member_id}:${row.end_reason}`;
+        const entry = byMember.get(key) ?? { merchantCode: row.merchant_code, reason: row.end_reason, tokenHashes: [] };
+        entry.tokenHashes.push(tokenHashText(row.token_hash));
+        byMember.set(key, entry);
+      }
+      for (const [key, entry] of byMember) {
+        const memberId = key.slice(0, key.indexOf(':'));
+        await this.deps.outbox.add(tx, 'session.ended', memberId, { memberId, merchantCode: entry.merchantCode, tokenHashes: entry.tokenHashes, reason: entry.reason, endedAt: at });
+      }
+      return timedOut.length;
+    });
+    if (ended > 0) this.deps.relay()?.wake();
+    return ended;
   }
 
   /**

@@ -6,6 +6,7 @@ import { requestHash } from '../domain/idempotency.js';
 import { answeredBalance, ensureAccount, findAccount, findIdempotent, postTransaction, type PostingAnswer } from '../infra/ledger-store.js';
 import type { WalletConfig } from '../config.js';
 import { announceBalances } from './balances.js';
+import { brandSandboxOn } from './payments/repository.js';
 
 export interface MoneyDeps {
   db: Database;
@@ -40,6 +41,8 @@ export class MemberMoney {
 
   async demoDeposit(input: { merchantCode: string; memberId: string; currency: string; amount: string; idempotencyKey: string }): Promise<Balance & { transactionId: string }> {
     if (!this.deps.config.WALLET_DEMO_DEPOSITS) throw new AppError('FEATURE_DISABLED');
+    // Play money exists only on a brand whose sandbox is on; elsewhere there is no such call.
+    if (!(await brandSandboxOn(this.deps.db.orm, input.merchantCode))) throw new AppError('NOT_FOUND');
     const amountMinor = parseMajor(input.amount, input.currency);
     const maxMinor = parseMajor(this.deps.config.WALLET_DEMO_DEPOSIT_MAX, input.currency)!;
     if (amountMinor === undefined || amountMinor <= 0n || amountMinor > maxMinor) throw new AppError('AMOUNT_INVALID', { field: 'amount' });

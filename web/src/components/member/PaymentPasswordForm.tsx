@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api';
 import { useNotices } from '../../state/ui';
-import { checkConfirm, checkPassword, type FieldError } from '../../validation';
+import { checkConfirm, checkPaymentPassword, type FieldError } from '../../validation';
 import { Field, FormError } from '../Field';
 import { PaymentPasswordField } from '../fields/PaymentPasswordField';
 
@@ -21,7 +21,7 @@ export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone:
     event.preventDefault();
     const next = {
       oldPassword: isSet ? (oldPassword.trim() ? null : { key: 'err_input_empty' }) : null,
-      password: checkPassword(password),
+      password: checkPaymentPassword(password),
       confirmPassword: checkConfirm(password, confirmPassword),
     };
     setErrors(next);

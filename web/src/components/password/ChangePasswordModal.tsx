@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api';
 import { storeUser } from '../../session';
+import { useSession } from '../../state/session';
 import { useSignOut } from '../../state/signIn';
 import { useModal, useNotices } from '../../state/ui';
-import { checkConfirm, checkPassword, required, type FieldError } from '../../validation';
+import { checkConfirm, checkNewPassword, required, type FieldError } from '../../validation';
+import { PasswordStrength } from './PasswordStrength';
 import { Field, FormError } from '../Field';
 import { Modal } from '../Modal';
 import { passwordApi, takeVoluntaryPasswordChange } from './passwordApi';
@@ -32,6 +34,7 @@ export function ChangePasswordModal() {
   const { showToast } = useNotices();
   const requestLogout = useSignOut();
   const [voluntary] = useState(takeVoluntaryPasswordChange);
+  const account = useSession().member?.account ?? '';
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmNewPassword, setConfirmNewPassword] = useState('');
@@ -45,7 +48,7 @@ export function ChangePasswordModal() {
     setFormError(null);
     const next: Errors = {
       oldPassword: required(oldPassword),
-      newPassword: checkPassword(newPassword),
+      newPassword: checkNewPassword(newPassword, account),
       confirmNewPassword: checkConfirm(newPassword, confirmNewPassword),
     };
     setErrors(next);
@@ -81,7 +84,7 @@ export function ChangePasswordModal() {
       error={errors[name]}
       testId={`change-password-${name}`}
       autoComplete={autoComplete}
-      maxLength={20}
+      maxLength={64}
       required
     />
   );
@@ -96,8 +99,8 @@ export function ChangePasswordModal() {
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {field('oldPassword', oldPassword, setOldPassword, 'current-password')}
         {field('newPassword', newPassword, setNewPassword, 'new-password')}
+        <PasswordStrength password={newPassword} username={account} testId="change-password-strength" />
         {field('confirmNewPassword', confirmNewPassword, setConfirmNewPassword, 'new-password')}
-        <p className="password-hint">{t('password_hint')}</p>
         <FormError message={formError} testId="change-password-error" />
         <button type="submit" className="btn btn-primary btn-block" data-testid="change-password-submit" disabled={busy}>
           {busy ? t('app_loading') : t('password_change_submit')}

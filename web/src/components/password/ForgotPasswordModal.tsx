@@ -4,7 +4,8 @@ import { errorMessage, type LoginValue } from '../../api';
 import { useSignIn } from '../../state/signIn';
 import { useSystem } from '../../state/system';
 import { useModal, useNotices } from '../../state/ui';
-import { checkPassword, checkUsername, required, type FieldError } from '../../validation';
+import { checkNewPassword, checkUsername, required, type FieldError } from '../../validation';
+import { PasswordStrength } from './PasswordStrength';
 import { Field, FormError } from '../Field';
 import { useSmsCodeSender } from '../fields/SmsCodeButton';
 import { MobileCodeFields, useMobileCodeInputs } from '../fields/MobileCodeFields';
@@ -94,7 +95,7 @@ export function ForgotPasswordModal() {
     const next: Errors = {
       mobileNum: required(mobile) ?? (MOBILE_PATTERN.test(mobile) ? null : { key: 'login_err_mobile' }),
       verificationCode: required(verificationCode),
-      newPassword: checkPassword(newPassword),
+      newPassword: checkNewPassword(newPassword),
     };
     setErrors(next);
     if (next.mobileNum || next.verificationCode || next.newPassword) return;
@@ -200,9 +201,10 @@ export function ForgotPasswordModal() {
                   error={errors.newPassword}
                   testId="forgot-new-password"
                   autoComplete="new-password"
-                  maxLength={20}
+                  maxLength={64}
                   required
                 />
+                <PasswordStrength password={newPassword} testId="forgot-password-strength" />
               </>
             )}
             <FormError message={formError} testId="forgot-password-error" />

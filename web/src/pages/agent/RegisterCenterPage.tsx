@@ -5,7 +5,8 @@ import { contractKindSchema, useCases, type ContractKind, type InvitationContrac
 import { errorMessage } from '../../api';
 import { useSession } from '../../state/session';
 import { askConfirm, showToast } from '../../state/ui';
-import { required, type FieldError } from '../../validation';
+import { checkNewPassword, required, type FieldError } from '../../validation';
+import { PasswordStrength } from '../../components/password/PasswordStrength';
 import { Field, FormError } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { agentApi, agentKeys, type InvitationLink } from './agentApi';
@@ -102,7 +103,7 @@ function CreateDownlineCard() {
     setFormError(null);
     const next = {
       username: required(username),
-      password: required(password),
+      password: checkNewPassword(password, username.trim()),
       confirmPassword: !confirmPassword.trim() ? { key: 'err_input_empty' } : confirmPassword !== password ? { key: 'err_confirm_password' } : null,
     };
     setErrors(next);
@@ -159,6 +160,7 @@ function CreateDownlineCard() {
           />
           <Field label={t('agent_nickname')} value={nickname} onValueChange={setNickname} testId="create-nickname" autoComplete="off" maxLength={30} />
           {newPassword('login_password', password, setPassword, errors.password, 'create-password')}
+          <PasswordStrength password={password} username={username.trim()} testId="create-password-strength" />
           {newPassword('agent_confirm_password', confirmPassword, setConfirmPassword, errors.confirmPassword, 'create-confirm')}
         </div>
         {type === 'agent' && <StartingContracts value={contracts} onChange={setContracts} testId="create-contracts" />}

@@ -18,6 +18,8 @@ import {
 } from '@wps/contracts/fairness';
 import { LiveVerify } from './verify/LiveVerify';
 import { PvpVerify } from './verify/PvpVerify';
+import { LotteryVerify } from './verify/LotteryVerify';
+import { lotteryDrawFieldsOf } from './verify/lotteryDrawCheck';
 import { fishVerifyLines } from './fish/verifyFish';
 
 const GAMES = ['house-dice', 'house-mines', 'house-plinko', ...Object.keys(SLOT_GAMES), 'house-fish'];
@@ -71,7 +73,9 @@ export default function Verify() {
   const [error, setError] = useState<string | null>(null);
   // Shared table rounds (crash, the live tables, cockfight) are verified from the table and round number.
   // Teen Patti hands (card tables) are verified from the table and hand number.
-  const [kind, setKind] = useState<'solo' | 'table' | 'cards'>(params.get('pvpTable') ? 'cards' : params.get('table') ? 'table' : 'solo');
+  // House lottery draws are verified from the game, the draw number and the revealed seed.
+  const [kind, setKind] = useState<'solo' | 'table' | 'cards' | 'lottery'>(params.get('lottery') ? 'lottery' : params.get('pvpTable') ? 'cards' : params.get('table') ? 'table' : 'solo');
+  const [lotteryDraw] = useState(() => lotteryDrawFieldsOf(params));
   const verify = async () => {
     setError(null);
     setVerified(null);
@@ -100,7 +104,11 @@ export default function Verify() {
         <button type="button" role="tab" aria-selected={kind === 'cards'} data-testid="verify-kind-cards" className={kind === 'cards' ? 'is-selected' : ''} onClick={() => setKind('cards')}>
           {t('tp_vp_tab')}
         </button>
+        <button type="button" role="tab" aria-selected={kind === 'lottery'} data-testid="verify-kind-lottery" className={kind === 'lottery' ? 'is-selected' : ''} onClick={() => setKind('lottery')}>
+          {t('house_lv_tab')}
+        </button>
       </div>
+      {kind === 'lottery' ? <LotteryVerify initial={lotteryDraw} /> : null}
       {kind === 'cards' ? <PvpVerify initialTable={params.get('pvpTable') ?? ''} initialHand={params.get('hand') ?? ''} /> : null}
       {kind === 'table' ? <LiveVerify initialTable={params.get('table') ?? ''} initialRound={params.get('round') ?? ''} /> : null}
       <section className="house-panel house-verify" style={kind === 'solo' ? undefined : { display: 'none' }}>

@@ -10,6 +10,8 @@ import { useWallet } from '../../state/wallet';
 import { LoadingScreen } from '../../components/SystemPages';
 import { useRecallOnLeave } from '../../hooks/useRecallOnLeave';
 import { gameTitle, lobbyApi, type Game, type LaunchValue, type LotteryDraw } from '../../components/lobby/lobbyApi';
+import { HouseLotteryPlay } from './play/HouseLotteryPlay';
+import { houseLotteryApi } from './play/houseLotteryApi';
 import { DRAWS_REFRESH_MS, favouritesFirst, lotteryAreaOf, lotteryLaunchParams, lotteryVendorsOf, readFavourites, toggleFavourite, writeFavourites } from './lotteryRules';
 import './lottery.css';
 
@@ -26,7 +28,8 @@ function localStore(): Storage | null {
 /**
  * /lottery, /vnLottery and /seaLottery (spec §2): a game page without side menu or footer. The bar lists the area's
  * lottery games with a favourite star, the vendor's game opens in the frame from a launch with the spec's lottery
- * fields, and the side panel shows the game's latest draws. Leaving the page recalls the balance, as /seamless does.
+ * fields, and the side panel shows the game's latest draws. A game the house lottery plays itself opens in place instead
+ * (bet builder, slip, results, trends and tickets). Leaving the page recalls the balance, as /seamless does.
  */
 export default function LotteryPage() {
   const { t } = useTranslation();
@@ -62,7 +65,22 @@ export default function LotteryPage() {
     return () => controller.abort();
   }, [ready, area]);
 
+  // ---- The games the house lottery plays itself: no vendor launch, the house game opens in place ------------------
+  const [houseCodes, setHouseCodes] = useState<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    houseLotteryApi
+      .games(controller.signal)
+      .then((value) => setHouseCodes(new Set(value.games.map((entry) => entry.gameCode))))
+      .catch(() => {
+        if (!controller.signal.aborted) setHouseCodes(new Set());
+      });
+    return () => controller.abort();
+  }, [ready]);
+
   const game = games?.find((candidate) => candidate.gameCode === gameCode) ?? null;
+  const house = game !== null && houseCodes?.has(game.gameCode) === true;
   // Opened without a game: the area's first one.
   useEffect(() => {
     if (games && games.length > 0 && !gameCode) setParams({ gameCode: games[0]!.gameCode }, { replace: true });
@@ -84,7 +102,7 @@ export default function LotteryPage() {
   const [launched, setLaunched] = useState<LaunchValue | null>(null);
   const [launchError, setLaunchError] = useState<string | null>(null);
   useEffect(() => {
-    if (!ready || !game || lotteryVendors === null) return;
+    if (!ready || !game || lotteryVendors === null || houseCodes === null || house) return;
     let cancelled = false;
     setLaunched(null);
     setLaunchError(null);
@@ -102,7 +120,7 @@ export default function LotteryPage() {
     return () => {
       cancelled = true;
     };
-  }, [ready, game, lotteryVendors, view, area, language, navigate]);
+  }, [ready, game, lotteryVendors, houseCodes, house, view, area, language, navigate]);
 
   // ---- Latest draws, refreshed every 30 s; the VN page reads the VN call ------------------------------------------
   const [draws, setDraws] = useState<LotteryDraw[] | null>(null);
@@ -117,7 +135,7 @@ export default function LotteryPage() {
     [game, area],
   );
   useEffect(() => {
-    if (!ready || !game) return;
+    if (!ready || !game || house) return;
     const controller = new AbortController();
     setDraws(null);
     loadDraws(controller.signal);
@@ -126,7 +144,7 @@ export default function LotteryPage() {
       controller.abort();
       window.clearInterval(timer);
     };
-  }, [ready, game, loadDraws]);
+  }, [ready, game, house, loadDraws]);
 
   // ---- Leaving the page recalls the balance (spec §4) --------------------------------------------------------------
   useRecallOnLeave();
@@ -192,79 +210,85 @@ export default function LotteryPage() {
         )}
       </nav>
 
-      <div className="lottery-body">
-        <section className="lottery-stage">
-          <div className="lottery-view-switch" role="group" aria-label={t('lottery_view')}>
-            {(['lobby', 'betting'] as const).map((option) => (
-              <button
-                key={option}
-                type="button"
-                className={`btn btn-sm ${view === option ? 'btn-primary' : 'btn-ghost'}`}
-                data-testid={`lottery-view-${option}`}
-                aria-pressed={view === option}
-                onClick={() => setView(option)}
-              >
-                {t(option === 'lobby' ? 'lottery_view_lobby' : 'lottery_view_betting')}
-              </button>
-            ))}
-            {launched?.mode === 'redirect' && launched.url && (
-              <a className="lottery-open" href={launched.url} target="_blank" rel="noopener noreferrer">
-                {t('lottery_open_new_window')}
-              </a>
-            )}
-          </div>
-          {games !== null && gameCode && !game ? (
-            <p className="lottery-muted" data-testid="lottery-unknown-game">
-              {t('lottery_unknown_game')}
-            </p>
-          ) : launchError ? (
-            <p className="lottery-error" role="alert" data-testid="lottery-error">
-              {launchError}
-            </p>
-          ) : launched?.url ? (
-            <iframe
-              key={launched.url}
-              className="lottery-frame"
-              data-testid="lottery-frame"
-              src={launched.url}
-              title={game ? gameTitle(game) : t(area.titleKey)}
-              allow="autoplay; fullscreen"
-              allowFullScreen
-            />
-          ) : (
-            <div className="lottery-frame lottery-frame-loading" aria-busy="true" />
-          )}
-        </section>
-
-        <aside className="lottery-draws" data-testid="lottery-draws" aria-labelledby="lottery-draws-title">
-          <h2 id="lottery-draws-title">{t('lottery_latest_draws')}</h2>
-          {draws === null ? (
-            <p className="lottery-muted">{t('lottery_loading')}</p>
-          ) : draws.length === 0 ? (
-            <p className="lottery-muted" data-testid="lottery-no-draws">
-              {t('lottery_no_draws')}
-            </p>
-          ) : (
-            <ol className="lottery-draw-list">
-              {draws.map((draw) => (
-                <li key={`${draw.vendor}:${draw.drawNo}`} className="lottery-draw" data-testid="lottery-draw">
-                  <div className="lottery-draw-head">
-                    <span>{t('lottery_draw_no', { drawNo: draw.drawNo })}</span>
-                    <time dateTime={draw.drawnAt}>{new Date(draw.drawnAt).toLocaleString(language === 'ES' ? 'es' : 'en')}</time>
-                  </div>
-                  <div className="lottery-balls">
-                    {draw.numbers.map((number, index) => (
-                      <span key={index} className="lottery-ball">
-                        {number}
-                      </span>
-                    ))}
-                  </div>
-                </li>
+      {house ? (
+        <div className="lottery-house" data-testid="lottery-house">
+          <HouseLotteryPlay key={gameCode} gameCode={gameCode} />
+        </div>
+      ) : (
+        <div className="lottery-body">
+          <section className="lottery-stage">
+            <div className="lottery-view-switch" role="group" aria-label={t('lottery_view')}>
+              {(['lobby', 'betting'] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className={`btn btn-sm ${view === option ? 'btn-primary' : 'btn-ghost'}`}
+                  data-testid={`lottery-view-${option}`}
+                  aria-pressed={view === option}
+                  onClick={() => setView(option)}
+                >
+                  {t(option === 'lobby' ? 'lottery_view_lobby' : 'lottery_view_betting')}
+                </button>
               ))}
-            </ol>
-          )}
-        </aside>
-      </div>
+              {launched?.mode === 'redirect' && launched.url && (
+                <a className="lottery-open" href={launched.url} target="_blank" rel="noopener noreferrer">
+                  {t('lottery_open_new_window')}
+                </a>
+              )}
+            </div>
+            {games !== null && gameCode && !game ? (
+              <p className="lottery-muted" data-testid="lottery-unknown-game">
+                {t('lottery_unknown_game')}
+              </p>
+            ) : launchError ? (
+              <p className="lottery-error" role="alert" data-testid="lottery-error">
+                {launchError}
+              </p>
+            ) : launched?.url ? (
+              <iframe
+                key={launched.url}
+                className="lottery-frame"
+                data-testid="lottery-frame"
+                src={launched.url}
+                title={game ? gameTitle(game) : t(area.titleKey)}
+                allow="autoplay; fullscreen"
+                allowFullScreen
+              />
+            ) : (
+              <div className="lottery-frame lottery-frame-loading" aria-busy="true" />
+            )}
+          </section>
+
+          <aside className="lottery-draws" data-testid="lottery-draws" aria-labelledby="lottery-draws-title">
+            <h2 id="lottery-draws-title">{t('lottery_latest_draws')}</h2>
+            {draws === null ? (
+              <p className="lottery-muted">{t('lottery_loading')}</p>
+            ) : draws.length === 0 ? (
+              <p className="lottery-muted" data-testid="lottery-no-draws">
+                {t('lottery_no_draws')}
+              </p>
+            ) : (
+              <ol className="lottery-draw-list">
+                {draws.map((draw) => (
+                  <li key={`${draw.vendor}:${draw.drawNo}`} className="lottery-draw" data-testid="lottery-draw">
+                    <div className="lottery-draw-head">
+                      <span>{t('lottery_draw_no', { drawNo: draw.drawNo })}</span>
+                      <time dateTime={draw.drawnAt}>{new Date(draw.drawnAt).toLocaleString(language === 'ES' ? 'es' : 'en')}</time>
+                    </div>
+                    <div className="lottery-balls">
+                      {draw.numbers.map((number, index) => (
+                        <span key={index} className="lottery-ball">
+                          {number}
+                        </span>
+                      ))}
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </aside>
+        </div>
+      )}
     </div>
   );
 }

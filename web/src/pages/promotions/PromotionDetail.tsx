@@ -5,11 +5,11 @@ import { Modal } from '../../components/Modal';
 import { RafflePanel } from '../../components/promotions/RafflePanel';
 import { useSession } from '../../state/session';
 import { useModal } from '../../state/ui';
-import { formatDay, headline, isAction, money, periodText, termLines } from './format';
+import { formatDay, freeRoundsPlayBy, freeRoundsToPlay, headline, isAction, money, periodText, slotName, termLines } from './format';
 import { promotionKeys, type PromotionCardValue } from './promotionsState';
 import { promotionsApi } from './promotionsApi';
 import { ApplicationForm } from './ApplicationForm';
-import { REFERRAL_PANEL, StateButton, usePromotionActions } from './actions';
+import { PlayFreeRounds, REFERRAL_PANEL, StateButton, usePromotionActions } from './actions';
 
 /** What the member's state means, in words, where it needs more than its name. */
 function stateHint(card: PromotionCardValue, t: (key: string, params?: Record<string, unknown>) => string, language: string): string | null {
@@ -23,8 +23,19 @@ function stateHint(card: PromotionCardValue, t: (key: string, params?: Record<st
     case 'process':
       return participation?.state === 'process' ? t('promo_state_hint_process') : t('promo_state_hint_process_bonus');
     case 'issued':
+      if (card.kind === 'free_rounds') {
+        if (!participation?.bonusMinor || /^0+$/.test(participation.bonusMinor)) return t('promo_state_hint_free_rounds_none');
+        return t(card.terms.multiple === 0 ? 'promo_state_hint_issued_free_rounds_cash' : 'promo_state_hint_issued_free_rounds', { amount: bonus });
+      }
       return t('promo_state_hint_issued', { amount: bonus });
     case 'claimed':
+      if (card.kind === 'free_rounds') {
+        // Spins that won nothing leave the participation claimed, with a total of zero.
+        if (participation?.bonusMinor != null) return t('promo_state_hint_free_rounds_none');
+        const game = slotName(card.terms.game, t);
+        const by = participation ? formatDay(freeRoundsPlayBy(participation.createdAt, card.terms.playDays), language) : null;
+        return by ? t('promo_state_hint_claimed_free_rounds', { game, date: by }) : t('promo_state_hint_claimed_free_rounds_soon', { game });
+      }
       return t('promo_state_hint_claimed', { amount: bonus });
     case 'rejected':
       return t('promo_state_hint_rejected', { reason: participation?.rejectReason ?? '' });
@@ -59,6 +70,7 @@ function Action({ card }: { card: PromotionCardValue }) {
     );
   }
   if (card.kind === 'application' && card.state === 'applying') return <ApplicationForm card={card} />;
+  if (freeRoundsToPlay(card)) return <PlayFreeRounds card={card} large />;
   if (!isAction(card.state)) return null;
   return <StateButton card={card} large busy={actions.busy === card.promotionId} onAct={() => void actions.act(card, () => undefined)} />;
 }
@@ -83,7 +95,7 @@ export function PromotionDetail({ card, onClose }: { card: PromotionCardValue; o
           <span className="promo-period">{periodText(card, t, i18n.language)}</span>
         </div>
         {card.summary && <p className="promo-summary">{card.summary}</p>}
-        <p className="promo-figure">{headline(card)}</p>
+        <p className="promo-figure">{headline(card, t)}</p>
         {!isAction(card.state) && (
           <section className="promo-detail-state" aria-label={t('promo_your_state')} data-testid="promo-detail-state" data-state={card.state}>
             <StateButton card={card} busy={false} onAct={() => undefined} />

@@ -19,7 +19,7 @@ import { headline, periodText } from './format';
 import { promotionKeys, useFollowPromotions, type PromotionCardValue } from './promotionsState';
 import { promotionsApi } from './promotionsApi';
 import { PromotionDetail } from './PromotionDetail';
-import { StateButton, usePromotionActions } from './actions';
+import { PlayFreeRounds, StateButton, usePromotionActions } from './actions';
 import './promotions.css';
 
 type Tab = 'all' | PromotionCategory;
@@ -42,7 +42,7 @@ function PromotionCard({ card, onOpen }: { card: PromotionCardValue; onOpen: () 
         </h2>
         {card.summary && <p className="promo-summary">{card.summary}</p>}
         <p className="promo-figure" data-testid={`promo-figure-${card.promotionId}`}>
-          {headline(card)}
+          {headline(card, t)}
         </p>
         <p className="promo-period" data-testid={`promo-period-${card.promotionId}`}>
           {periodText(card, t, i18n.language)}
@@ -52,6 +52,7 @@ function PromotionCard({ card, onOpen }: { card: PromotionCardValue; onOpen: () 
             {t('promo_details')}
           </button>
           <StateButton card={card} busy={actions.busy === card.promotionId} onAct={() => void actions.act(card, onOpen)} />
+          <PlayFreeRounds card={card} />
         </div>
       </div>
     </li>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCases } from '@wps/contracts';
@@ -9,7 +9,7 @@ import { newerVersion } from '../../live/sessionFollower';
 import { useSession } from '../../state/session';
 import { showNotice, showToast, useModal } from '../../state/ui';
 import { MEMBER_PATH } from '../memberPanels';
-import { isAction, money } from './format';
+import { freeRoundsToPlay, isAction, money, slotName, slotPath } from './format';
 import { promotionKeys, refreshPromotions, type PromotionActionValue, type PromotionCardValue, type PromotionPageValue, type PromotionSummaryValue } from './promotionsState';
 import { promotionsApi } from './promotionsApi';
 
@@ -89,8 +89,12 @@ export function usePromotionActions() {
       } else if (card.state === 'claim') {
         const answer = await runAction({ claim: card.promotionId }, (key) => promotionsApi.claim(card.promotionId, key));
         settle(answer);
-        const amount = answer.promotion.participation?.bonusMinor;
-        showToast(t('promo_claimed_toast', { amount: amount ? money(amount, card.currency) : '' }));
+        if (card.kind === 'free_rounds') {
+          showToast(t('promo_free_rounds_claimed_toast', { count: card.terms.rounds, game: slotName(card.terms.game, t) }));
+        } else {
+          const amount = answer.promotion.participation?.bonusMinor;
+          showToast(t('promo_claimed_toast', { amount: amount ? money(amount, card.currency) : '' }));
+        }
       }
     } catch (failure) {
       showNotice({ title: card.title, text: errorMessage(failure) });
@@ -125,5 +129,21 @@ export function StateButton({ card, busy, onAct, large = false }: { card: Promot
     <span className={`status-badge tone-${TONES[card.state]} promo-state`} data-testid={`promo-state-${card.promotionId}`} data-state={card.state}>
       {t(`promo_state_${card.state}`)}
     </span>
+  );
+}
+
+/** Claimed free rounds: a way to the slot's page, where they are played. */
+export function PlayFreeRounds({ card, large = false }: { card: PromotionCardValue; large?: boolean }) {
+  const { t } = useTranslation();
+  if (!freeRoundsToPlay(card)) return null;
+  return (
+    <Link
+      to={slotPath(card.terms.game)}
+      className={`btn btn-primary${large ? ' promo-detail-action' : ' btn-sm'} promo-play`}
+      aria-label={t('promo_free_rounds_play_label', { game: slotName(card.terms.game, t) })}
+      data-testid={`promo-play-${card.promotionId}`}
+    >
+      {t('promo_free_rounds_play')}
+    </Link>
   );
 }

@@ -34,6 +34,19 @@ export function periodText(card: Pick<PromotionCardValue, 'startsAt' | 'endsAt' 
   return t('promo_period_until', { to: formatDay(card.endsAt, language) });
 }
 
+/** A house slot's name in the reader's language ("house-slot-fruits" → "Fruit Party"), its code when unknown. */
+export const slotName = (code: string, t: Translate): string => t(`house_title_${code.replace(/^house-/, '').replace(/-/g, '_')}`, { defaultValue: code });
+
+/** The address of a house slot's page, where its free rounds are played. */
+export const slotPath = (code: string): string => `/house/${encodeURIComponent(code)}`;
+
+/** Claimed free rounds still to be played: their spins' total is not known yet (once it is, they are over). */
+export const freeRoundsToPlay = (card: PromotionCardValue): card is Extract<PromotionCardValue, { kind: 'free_rounds' }> =>
+  card.kind === 'free_rounds' && card.state === 'claimed' && (card.participation?.bonusMinor ?? null) === null;
+
+/** When free rounds claimed at `claimedAt` must be played by. */
+export const freeRoundsPlayBy = (claimedAt: string, playDays: number): string => new Date(new Date(claimedAt).getTime() + playDays * 86_400_000).toISOString();
+
 const wagering = (terms: { multiple: number; base?: 'bonus' | 'bonus_deposit' }, t: Translate): string =>
   terms.multiple === 0 ? t('promo_term_no_wagering') : t(terms.base === 'bonus_deposit' ? 'promo_term_wagering_bonus_deposit' : 'promo_term_wagering_bonus', { multiple: terms.multiple });
 
@@ -60,6 +73,15 @@ export function termLines(card: PromotionCardValue, t: Translate, language: stri
         ...(terms.maxBetMinor ? [t('promo_term_max_bet', { amount: m(terms.maxBetMinor) })] : []),
         t('promo_term_days', { days: terms.days }),
         ...(card.kind === 'application' && card.terms.imagesRequired > 0 ? [t('promo_term_images', { count: card.terms.imagesRequired })] : []),
+      ];
+    }
+    case 'free_rounds': {
+      const { terms } = card;
+      const rounds = { count: terms.rounds, game: slotName(terms.game, t), stake: m(terms.stakeMinor), multiple: terms.multiple, days: terms.playDays };
+      return [
+        t(terms.multiple === 0 ? 'promo_term_free_rounds_cash' : 'promo_term_free_rounds', rounds),
+        ...(terms.multiple > 0 && terms.maxBetMinor ? [t('promo_term_max_bet', { amount: m(terms.maxBetMinor) })] : []),
+        ...(terms.multiple > 0 ? [t('promo_term_free_rounds_bonus_days', { days: terms.days })] : []),
       ];
     }
     case 'cashback': {
@@ -98,14 +120,16 @@ export function termLines(card: PromotionCardValue, t: Translate, language: stri
   }
 }
 
-/** The headline figure of a card ("100% up to 2,000.00 MXN", "50.00 MXN", "10%"). */
-export function headline(card: PromotionCardValue): string {
+/** The headline figure of a card ("100% up to 2,000.00 MXN", "50.00 MXN", "10%", "20 free rounds · Fruit Party"). */
+export function headline(card: PromotionCardValue, t: Translate): string {
   switch (card.kind) {
     case 'deposit_match':
       return `${card.terms.percent}% · ${money(card.terms.maxBonusMinor, card.currency)}`;
     case 'cash_bonus':
     case 'application':
       return money(card.terms.amountMinor, card.currency);
+    case 'free_rounds':
+      return t('promo_figure_free_rounds', { count: card.terms.rounds, game: slotName(card.terms.game, t) });
     case 'cashback':
       return percent(card.terms.rateBasisPoints);
     case 'referral':

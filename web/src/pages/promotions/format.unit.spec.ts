@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headline, isAction, money, percent, periodText, termLines } from './format';
+import { freeRoundsPlayBy, headline, isAction, money, percent, periodText, slotName, slotPath, termLines } from './format';
 import type { PromotionCardValue } from './promotionsState';
 
 const t = (key: string, params?: Record<string, unknown>) => `${key}${params ? ` ${JSON.stringify(params)}` : ''}`;
@@ -31,7 +31,7 @@ describe('promotion figures', () => {
       state: 'join',
       terms: { percent: 100, maxBonusMinor: '200000', minDepositMinor: '10000', multiple: 20, base: 'bonus_deposit', days: 30 },
     } as PromotionCardValue;
-    expect(headline(match)).toBe('100% · 2,000.00 MXN');
+    expect(headline(match, t)).toBe('100% · 2,000.00 MXN');
     expect(termLines(match, t, 'EN')).toEqual([
       'promo_term_match {"percent":100,"max":"2,000.00 MXN"}',
       'promo_term_min_deposit {"amount":"100.00 MXN"}',
@@ -52,8 +52,26 @@ describe('promotion figures', () => {
         ],
       },
     } as PromotionCardValue;
-    expect(headline(raffle)).toBe('15.00 MXN');
+    expect(headline(raffle, t)).toBe('15.00 MXN');
     expect(termLines(raffle, t, 'EN').slice(2)).toEqual(['promo_term_raffle_prize {"rank":1,"amount":"10.00 MXN"}', 'promo_term_raffle_prize {"rank":2,"amount":"5.00 MXN"}']);
+  });
+
+  it('writes free rounds with the slot by name, the stake, the wagering of what they win and the days to play them', () => {
+    const names: Record<string, string> = { house_title_slot_fruits: 'Fruit Party' };
+    const named = (key: string, params?: Record<string, unknown>) => names[key] ?? t(key, params && Object.keys(params).some((name) => name !== 'defaultValue') ? params : undefined);
+    const rounds = (terms: Record<string, unknown>) =>
+      ({ ...base, kind: 'free_rounds', state: 'claim', terms: { game: 'house-slot-fruits', rounds: 20, stakeMinor: '50', playDays: 7, base: 'bonus', days: 14, ...terms } }) as PromotionCardValue;
+    const wagered = rounds({ multiple: 10, maxBetMinor: '2000' });
+    expect(headline(wagered, named)).toBe('promo_figure_free_rounds {"count":20,"game":"Fruit Party"}');
+    expect(termLines(wagered, named, 'EN')).toEqual([
+      'promo_term_free_rounds {"count":20,"game":"Fruit Party","stake":"0.50 MXN","multiple":10,"days":7}',
+      'promo_term_max_bet {"amount":"20.00 MXN"}',
+      'promo_term_free_rounds_bonus_days {"days":14}',
+    ]);
+    expect(termLines(rounds({ multiple: 0, maxBetMinor: '2000' }), named, 'EN')).toEqual(['promo_term_free_rounds_cash {"count":20,"game":"Fruit Party","stake":"0.50 MXN","multiple":0,"days":7}']);
+    expect(slotName('house-slot-unknown', (key, params) => (params?.defaultValue as string) ?? key)).toBe('house-slot-unknown');
+    expect(slotPath('house-slot-fruits')).toBe('/house/house-slot-fruits');
+    expect(freeRoundsPlayBy('2025-01-01T10:00:00.000Z', 7)).toBe('2025-01-08T10:00:00.000Z');
   });
 
   it('says when a promotion runs, and which states are actions', () => {

@@ -1,5 +1,5 @@
 /** The VIP page: the brand's levels, the member's progress to the next one and the level bonuses. */
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -66,6 +66,70 @@ function MemberCard({ page, progress }: { page: VipPageValue; progress: Progress
         <p className="vip-muted" data-testid="vip-keep">
           {t('vip_keep', { deposit: money(progress.keep.depositMinor, page.currency), bet: money(progress.keep.validBetMinor, page.currency) })}
         </p>
+      )}
+    </section>
+  );
+}
+
+/** A day (yyyy-MM-dd) as the reader's language writes it, without the year for a birthday. */
+const dayText = (day: string, language: string, withYear: boolean) =>
+  new Intl.DateTimeFormat(language.toLowerCase() === 'es' ? 'es-MX' : 'en-GB', { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/** The member's birthday for the level's birthday bonus: saved once here, then shown with the bonus it brings. */
+function Birthday({ page, progress }: { page: VipPageValue; progress: Progress }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const { token } = useSession();
+  const [birthday, setBirthday] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const bonus = page.levels.find((level) => level.level === progress.level)?.birthdayBonusMinor ?? '0';
+  const amount = money(bonus, page.currency);
+  // At a level without a birthday bonus, the text speaks of the levels that have one.
+  const later = BigInt(bonus) === 0n;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setFailure(null);
+    try {
+      await call(useCases.setVipBirthday, { birthday });
+      await client.invalidateQueries({ queryKey: vipKeys.page(token) });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section className="panel-card vip-birthday" data-testid="vip-birthday">
+      <h3>{t('vip_birthday_title')}</h3>
+      {progress.birthday ? (
+        <>
+          <p data-testid="vip-birthday-on-file">{t(later ? 'vip_birthday_on_file_later' : 'vip_birthday_on_file', { date: dayText(progress.birthday, i18n.language, false), amount })}</p>
+          {progress.birthdayBonusFrom && progress.birthdayBonusFrom > new Date().toISOString().slice(0, 10) && (
+            <p className="vip-muted" data-testid="vip-birthday-from">
+              {t('vip_birthday_from', { date: dayText(progress.birthdayBonusFrom, i18n.language, true) })}
+            </p>
+          )}
+        </>
+      ) : (
+        <form className="vip-birthday-form" onSubmit={(event) => void save(event)} noValidate>
+          <p className="vip-muted">{t(later ? 'vip_birthday_prompt_later' : 'vip_birthday_prompt', { amount })}</p>
+          <label className="field">
+            <span>{t('vip_birthday_input')}</span>
+            <input type="date" required value={birthday} max={new Date().toISOString().slice(0, 10)} onChange={(event) => setBirthday(event.target.value)} data-testid="vip-birthday-input" />
+          </label>
+          {failure && (
+            <div className="form-error" role="alert" data-testid="vip-birthday-error">
+              {failure}
+            </div>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={saving || birthday === ''} data-testid="vip-birthday-save">
+            {t('vip_birthday_save')}
+          </button>
+        </form>
       )}
     </section>
   );
@@ -173,7 +237,10 @@ export default function VipPage() {
         <>
           {data.member ? (
             <div className="vip-head">
-              <MemberCard page={data} progress={data.member} />
+              <div className="vip-head-main">
+                <MemberCard page={data} progress={data.member} />
+                <Birthday page={data} progress={data.member} />
+              </div>
               <Bonuses progress={data.member} currency={data.currency} />
             </div>
           ) : (

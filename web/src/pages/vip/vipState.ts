@@ -1,7 +1,8 @@
 /**
  * The VIP part of the public state (hasVip, vipLabelName, vipRankLevel) for the avatar's label, the side menu and the
  * VIP page. Read once per session (guests too: whether the brand has VIP), then kept current by `vip` pushes (an
- * upgrade also shows a toast), and read again after every reconnect, since pushes missed meanwhile are not replayed.
+ * upgrade also shows a toast) and the page's progress by `vipProgress` pushes, and read again after every reconnect,
+ * since pushes missed meanwhile are not replayed.
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,12 +38,26 @@ const follow = sessionFollower((client, token) => {
     void client.invalidateQueries({ queryKey: vipKeys.page(token) });
     if (data.vipRankLevel > data.fromLevel) showToast(i18n.t('vip_upgrade_toast', { label: data.vipLabelName }));
   });
+  // The progress bars move with every settled bet or deposit; a level the page does not show yet means a fresh read.
+  const offProgress = live.subscribe('vipProgress', (data) => {
+    if (sessionStore.get().member?.token !== token) return;
+    // The page is kept per language: every copy of it moves.
+    const pages = client.getQueriesData<VipPageValue>({ queryKey: vipKeys.page(token) });
+    if (pages.some(([, page]) => page?.member && page.member.level !== data.level)) {
+      void client.invalidateQueries({ queryKey: vipKeys.page(token) });
+      return;
+    }
+    client.setQueriesData<VipPageValue>({ queryKey: vipKeys.page(token) }, (page) =>
+      page?.member ? { ...page, member: { ...page.member, depositMinor: data.depositMinor, validBetMinor: data.validBetMinor } } : page,
+    );
+  });
   const offConnect = live.onConnect(() => {
     void client.invalidateQueries({ queryKey: vipKeys.state(token) });
     void client.invalidateQueries({ queryKey: vipKeys.page(token) });
   });
   return () => {
     offPush();
+    offProgress();
     offConnect();
   };
 });

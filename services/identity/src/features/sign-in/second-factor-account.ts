@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { AppError, checkRateLimit, rows } from '@wps/platform';
+import { AppError, checkRateLimit, rows, type Executor } from '@wps/platform';
 import type { SecurityOverview, TwoFactorSetup } from '@wps/contracts';
 import type { MemberRow } from '../../infra/members.js';
 import type { ClientMeta, IdentityDeps } from '../../deps.js';
 import { recordSecurityEvent } from '../security-events.js';
 import type { SecondFactorSteps } from './second-factor-steps.js';
 import type { SecondFactors } from './second-factors.js';
+import type { Sessions } from '../sessions.js';
 
 /** Wrong authenticator codes a signed-in member may enter in 15 minutes while enrolling or turning it off. */
 const CODE_TRIES_PER_15_MINUTES = 10;
@@ -45,6 +46,7 @@ export class TwoFactorAccount {
     private readonly deps: IdentityDeps,
     private readonly factors: SecondFactors,
     private readonly steps: SecondFactorSteps,
+    private readonly sessions: Sessions,
   ) {}
 
   private async member(memberId: string): Promise<MemberRow> {
@@ -52,6 +54,13 @@ export class TwoFactorAccount {
     const [member] = await rows<MemberRow>(this.deps.db.orm, sql`SELECT * FROM identity.members WHERE id = ${memberId}`);
     if (!member) throw new AppError('NOT_FOUND');
     return member;
+  }
+
+  /** A change of second factor signs the member out everywhere but in the session that made it. */
+  private async endOtherSessions(tx: Executor, member: MemberRow, input: { token?: string } & ClientMeta): Promise<void> {
+    const ended = await this.sessions.endAllOf(tx, { memberId: member.id, merchantCode: member.merchant_code, reason: 'two-factor-changed', ...(input.token ? { keepToken: input.token } : {}) });
+    if (ended.length)
+      await recordSecurityEvent(tx, { merchantCode: member.merchant_code, memberId: member.id, kind: 'sessions-ended', ip: input.ip, detail: { reason: 'two-factor-changed', count: ended.length } });
   }
 
   private async limitTries(member: MemberRow): Promise<void> {
@@ -66,16 +75,18 @@ export class TwoFactorAccount {
     return this.deps.db.transaction((tx) => this.steps.startEnrolment(tx, merchant, member));
   }
 
-  async enable(input: { memberId: string; code: string } & ClientMeta): Promise<{ twoFactorEnabled: boolean }> {
+  async enable(input: { memberId: string; code: string; token?: string } & ClientMeta): Promise<{ twoFactorEnabled: boolean }> {
     const member = await this.member(input.memberId);
     await this.limitTries(member);
     const outcome = await this.deps.db.transaction(async (tx) => {
       const result = await this.steps.completeEnrolment(tx, member.id, input.code);
       if (result === 'enabled') {
         await recordSecurityEvent(tx, { merchantCode: member.merchant_code, memberId: member.id, kind: 'two-factor-enabled', ip: input.ip, userAgent: input.userAgent });
+        await this.endOtherSessions(tx, member, input);
       }
       return result;
     });
+    this.deps.relay()?.wake();
     if (outcome === 'missing') throw new AppError('TWO_FACTOR_SETUP_MISSING');
     if (outcome === 'wrong') {
       await recordSecurityEvent(this.deps.db.orm, {
@@ -92,7 +103,7 @@ export class TwoFactorAccount {
   }
 
   /** Turning it off takes a current code, so a stolen session alone cannot remove the second factor. */
-  async disable(input: { memberId: string; code: string } & ClientMeta): Promise<{ twoFactorEnabled: boolean }> {
+  async disable(input: { memberId: string; code: string; token?: string } & ClientMeta): Promise<{ twoFactorEnabled: boolean }> {
     const member = await this.member(input.memberId);
     await this.limitTries(member);
     const outcome = await this.deps.db.transaction(async (tx) => {
@@ -101,8 +112,10 @@ export class TwoFactorAccount {
       if (!(await this.factors.useTotpCode(tx, member.id, state.secret, state.lastUsedStep, input.code))) return 'wrong' as const;
       await tx.execute(sql`UPDATE identity.member_totp SET sealed_secret = NULL, pending_sealed_secret = NULL, enabled_at = NULL, updated_at = now() WHERE member_id = ${member.id}`);
       await recordSecurityEvent(tx, { merchantCode: member.merchant_code, memberId: member.id, kind: 'two-factor-disabled', ip: input.ip, userAgent: input.userAgent });
+      await this.endOtherSessions(tx, member, input);
       return 'disabled' as const;
     });
+    this.deps.relay()?.wake();
     if (outcome === 'not-enabled') throw new AppError('TWO_FACTOR_NOT_ENABLED');
     if (outcome === 'wrong') {
       await recordSecurityEvent(this.deps.db.orm, {

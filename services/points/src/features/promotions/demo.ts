@@ -75,6 +75,20 @@ const STANDING: readonly DemoPromotion[] = [
     terms: { amountMinor: '2000', multiple: 25, base: 'bonus', weights: { RNG: 100, FISH: 100 }, days: 7 },
   },
   {
+    slug: 'demo-fruit-free-rounds',
+    kind: 'free_rounds',
+    category: 'casino',
+    sort: 45,
+    bannerUrl: banner('slots'),
+    titles: { ES: '20 giros gratis en Fruit Party', EN: '20 free spins on Fruit Party' },
+    summaries: { ES: 'Gira gratis: lo que ganes es tuyo como bono', EN: 'Spin for free: what you win is yours as a bonus' },
+    rules: {
+      ES: 'Reclama 20 giros gratis de $0.50 en Fruit Party y juégalos en 7 días.\nLo que ganen se abona como bono al terminar el último giro: apuesta 10 veces el bono en 14 días para convertirlo en efectivo.\nLos giros no usados vencen; lo ganado hasta entonces se abona igual.',
+      EN: 'Claim 20 free spins of $0.50 on Fruit Party and play them within 7 days.\nWhat they win is given as a bonus when the last spin is played: wager 10 times the bonus within 14 days to turn it into cash.\nUnused spins expire; what they won until then is given all the same.',
+    },
+    terms: { game: 'house-slot-fruits', rounds: 20, stakeMinor: '50', playDays: 7, multiple: 10, base: 'bonus', days: 14 },
+  },
+  {
     slug: 'demo-live-table',
     kind: 'cash_bonus',
     category: 'live',

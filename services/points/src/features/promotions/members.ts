@@ -5,6 +5,7 @@ import {
   type ApplicationTerms,
   type BonusTerms,
   type CashBonusTerms,
+  type FreeRoundsTerms,
   type Language,
   type PromotionAction,
   type PromotionDetail,
@@ -16,7 +17,7 @@ import { kindTerms, memberVersion, readPageRows, readPromotion, summaryOf, textI
 import { PromotionGrants, recordGrant } from './grants.js';
 import { readUploadedImage, type CheckedImage } from './images.js';
 import { pushStateChanges } from './pushes.js';
-import { participationGrantKey } from './rules.js';
+import { freeRoundsGrantKey, participationGrantKey } from './rules.js';
 
 /** A member acting on a promotion. */
 interface Actor {
@@ -174,7 +175,8 @@ export class PromotionMembers {
   private async giveFor(participationId: string): Promise<boolean> {
     const grants = await rows<{ id: string; status: string }>(this.deps.db.orm, sql`SELECT id::text AS id, status FROM points.promotion_bonus_grants WHERE participation_id = ${participationId}`);
     const pending = grants.filter((grant) => grant.status === 'pending').map((grant) => grant.id);
-    if (pending.length === 0) return grants.length > 0;
+    // Nothing left to give (free rounds give nothing at the claim).
+    if (pending.length === 0) return true;
     const outcomes = await this.grants.give(pending);
     return [...outcomes.values()].every((outcome) => outcome === 'done');
   }
@@ -233,6 +235,7 @@ export class PromotionMembers {
     const promotion = await readPromotion(this.deps.db.orm, input.merchantCode, input.promotionId);
     const refused = refusal(promotion, input.currency, now);
     if (refused) throw refused;
+    if (promotion!.kind === 'free_rounds') return this.claimFreeRounds(input, promotion!, now);
     if (promotion!.kind !== 'cash_bonus') throw new AppError('PROMOTION_ACTION_INVALID');
     const claimed = () => this.participation(this.deps.db.orm, promotion!.id, input.memberId);
     if (await claimed()) throw new AppError('PROMOTION_ALREADY_CLAIMED');
@@ -274,6 +277,42 @@ export class PromotionMembers {
       throw new AppError('BONUS_ALREADY_ACTIVE');
     }
     return this.answer(input, outcome === 'done');
+  }
+
+  /**
+   * Claims free rounds: the participation and the `free_rounds.granted` announcement are written together, so the
+   * house makes the grant exactly once (by its key) however the delivery goes. Nothing is given through the wallet
+   * now: what the spins win is given when the house says they are over. Two claims at once make one participation.
+   */
+  private async claimFreeRounds(input: Actor & { idempotencyKey: string }, promotion: PromotionRow, now: Date): Promise<PromotionAction> {
+    if (await this.participation(this.deps.db.orm, promotion.id, input.memberId)) throw new AppError('PROMOTION_ALREADY_CLAIMED');
+    const terms = kindTerms(promotion).terms as FreeRoundsTerms;
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        const participationId = await this.participate(tx, promotion, input, { state: 'claimed', idempotencyKey: input.idempotencyKey });
+        await this.deps.outbox.add(tx, 'free_rounds.granted', input.memberId, {
+          key: freeRoundsGrantKey(promotion.id, participationId),
+          merchantCode: input.merchantCode,
+          memberId: input.memberId,
+          currency: input.currency,
+          game: terms.game,
+          rounds: terms.rounds,
+          stakeMinor: terms.stakeMinor,
+          expiresAt: new Date(now.getTime() + terms.playDays * 86_400_000).toISOString(),
+          promotionId: promotion.id,
+          participationId,
+          winningsAs: terms.multiple === 0 ? 'cash' : 'bonus',
+          titles: Object.fromEntries(Object.entries(promotion.titles).map(([language, text]) => [language, text.slice(0, 200)])),
+        });
+        await pushStateChanges(this.deps, tx, [{ merchantCode: input.merchantCode, memberId: input.memberId, currency: input.currency, promotionId: promotion.id }]);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (await this.retried(input)) return this.answer(input, true);
+      throw await this.explain(promotion, input, new AppError('PROMOTION_ALREADY_CLAIMED'));
+    }
+    this.deps.wakeRelay();
+    return this.answer(input, true);
   }
 
   /** Takes back a claim whose bonus the wallet refused (a bonus became active meanwhile): the member may claim later. */

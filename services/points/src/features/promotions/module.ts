@@ -1,4 +1,5 @@
 import type { promotionsRpcMethods } from '@wps/contracts';
+import { consumeBatches } from '@wps/platform';
 import type { PointsDeps, PointsModule } from '../module.js';
 import { every } from '../rewards/timer.js';
 import { PromotionApplications } from './applications.js';
@@ -8,9 +9,12 @@ import { matchDeposits } from './deposits.js';
 import { seedDemoPromotions } from './demo.js';
 import { PromotionGrants } from './grants.js';
 import { PromotionMembers } from './members.js';
+import { settleFreeRounds } from './free-rounds.js';
 
 /** How often recorded bonuses are given (a deposit's match, a week's cashback) and failed ones tried again. */
 const GRANTS_TICK_MS = 1_000;
+/** The consumer of the house's word that a member's free rounds are over. */
+const FREE_ROUNDS_FINISHED = 'points.free-rounds-finished';
 /** How often ended cashback weeks are looked for. */
 const CASHBACK_TICK_MS = 60_000;
 
@@ -47,6 +51,19 @@ export function createPromotionsModule(deps: PointsDeps): PointsModule<keyof typ
     start: async () => [
       every(GRANTS_TICK_MS, () => grants.sweep(), deps.logger, 'the promotions bonus grants'),
       every(CASHBACK_TICK_MS, () => cashback.settleEnded(), deps.logger, 'the weekly cashback'),
+      await consumeBatches(deps, {
+        schema: 'points',
+        group: FREE_ROUNDS_FINISHED,
+        type: 'free_rounds.finished',
+        handle: async (tx, events) => {
+          await settleFreeRounds(
+            deps,
+            tx,
+            events.map((event) => event.payload),
+          );
+          deps.wakeRelay();
+        },
+      }),
     ],
     onBets: (tx, bets) => cashback.onBets(tx, bets),
     onDeposits: (tx, deposits) => matchDeposits(deps, tx, deposits),

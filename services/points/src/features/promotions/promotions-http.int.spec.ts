@@ -148,7 +148,7 @@ describe('promotions through the HTTP API (embedded)', () => {
     await eventually(async () => (await page()).list.length >= 10, 'the demo promotions');
     const guest = await page(undefined, 'EN');
     const kinds = new Set(guest.list.map((one) => one.kind));
-    expect([...kinds].sort()).toEqual(['application', 'cash_bonus', 'cashback', 'deposit_match', 'raffle', 'referral', 'tournament']);
+    expect([...kinds].sort()).toEqual(['application', 'cash_bonus', 'cashback', 'deposit_match', 'free_rounds', 'raffle', 'referral', 'tournament']);
     expect(guest.availablePromo).toEqual([{ type: 'REFERRAL', enabled: true }]);
     expect(guest.version).toBe(0);
     const welcome = guest.list.find((one) => one.title === '100% welcome bonus')!;

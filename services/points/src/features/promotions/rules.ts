@@ -19,12 +19,13 @@ export interface ParticipationInputs {
 }
 
 /** Kinds whose action is taken on this page, and so count toward `availablePromoCount`. */
-const COUNTED_KINDS: ReadonlySet<PromotionKind> = new Set(['deposit_match', 'cash_bonus', 'cashback', 'application', 'tournament']);
+const COUNTED_KINDS: ReadonlySet<PromotionKind> = new Set(['deposit_match', 'cash_bonus', 'free_rounds', 'cashback', 'application', 'tournament']);
 
 /** What a member does on this page to take part. */
 const ACTION: Record<PromotionKind, PromotionState> = {
   deposit_match: 'join',
   cash_bonus: 'claim',
+  free_rounds: 'claim',
   cashback: 'join',
   application: 'applying',
   referral: 'join',
@@ -96,5 +97,9 @@ export function cashbackAmount(lossMinor: bigint, terms: Pick<CashbackTerms, 'ra
 
 /** The wallet key of a participation's bonus (a claim, a deposit match, an approval): one bonus per participation. */
 export const participationGrantKey = (promotionId: string, participationId: string): string => `promotion:${promotionId}:participation:${participationId}`;
+/** The house's key of a participation's free rounds: one grant per participation. */
+export const freeRoundsGrantKey = (promotionId: string, participationId: string): string => `promotion:${promotionId}:participation:${participationId}:free-rounds`;
+/** The wallet key of the bonus a participation's free rounds won. */
+export const freeRoundsWinKey = (promotionId: string, participationId: string): string => `promotion:${promotionId}:participation:${participationId}:free-rounds-win`;
 /** The wallet key of a week's cashback bonus: one per promotion, member and week. */
 export const cashbackGrantKey = (promotionId: string, memberId: string, weekStart: string): string => `cashback:${promotionId}:${weekStart}:member:${memberId}`;

@@ -91,7 +91,7 @@ describe('referral through the HTTP API (embedded)', () => {
     const alice = await register();
     const first = await link(alice);
     expect(first.code).toMatch(/^[A-Z2-9]{8}$/);
-    expect(first.url).toBe(`https://localhost/register?referralCode=${first.code}`);
+    expect(first.url).toBe(`http://localhost/register?referralCode=${first.code}`);
     expect(await link(alice)).toEqual(first);
     expect((await link(await register())).code).not.toBe(first.code);
     expect((await call('GET', '/wps/relay/MCS2_getReferralLink')).status).toBe(401);

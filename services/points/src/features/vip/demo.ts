@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MemberRegistered } from '@wps/contracts';
 import type { Database, Executor } from '@wps/platform';
 import { addDays, localDay, type Level } from './rules.js';
-import { loadProgrammes, saveProgramme } from './store.js';
+import { loadProgrammes, saveBirthday, saveProgramme } from './store.js';
 
 export const DEMO_MERCHANT = 'DEMO';
 const DEMO_TIME_ZONE = 'America/Mexico_City';
@@ -46,7 +46,7 @@ export const isDemoPlayer = (member: MemberRegistered): boolean => member.mercha
 
 /**
  * The demo player starts at VIP2 with two weeks of deposits and valid bet behind it, about two thirds of the way to
- * VIP3, so the VIP page shows a level, progress and the next level's thresholds.
+ * VIP3, so the VIP page shows a level, progress and the next level's thresholds, and a birthday on file.
  */
 export async function seedDemoPlayer(tx: Executor, member: MemberRegistered): Promise<void> {
   const today = localDay(new Date(), DEMO_TIME_ZONE);
@@ -68,4 +68,7 @@ export async function seedDemoPlayer(tx: Executor, member: MemberRegistered): Pr
     sql`INSERT INTO points.vip_members (member_id, merchant_code, level, version) VALUES (${member.memberId}, ${member.merchantCode}, ${DEMO_PLAYER_LEVEL}, 1)
         ON CONFLICT (member_id) DO NOTHING`,
   );
+  // A birthday saved long ago, a few days ahead: the VIP page shows it and the bonus it will bring.
+  const birthday = `1992-${addDays(today, 3).slice(5)}`;
+  await saveBirthday(tx, { memberId: member.memberId, merchantCode: member.merchantCode, birthday, bonusFrom: addDays(today, -365) });
 }

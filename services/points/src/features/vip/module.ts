@@ -32,6 +32,8 @@ export function createVipModule(deps: PointsDeps): PointsModule<keyof typeof vip
       operatorSetMemberVipLevel: (input) => vip.setLevel(input),
       operatorRunVipReview: (input) => vip.runReviewNow(input),
       operatorRunVipRebate: (input) => vip.runRebateNow(input),
+      setVipBirthday: (input) => vip.setBirthday(input),
+      operatorRunVipBirthdays: (input) => vip.runBirthdaysNow(input),
     },
     async start() {
       const subscriptions: Subscription[] = [];

@@ -135,3 +135,20 @@ export const windowStart = (today: string, days = VIP_WINDOW_DAYS): string => ad
 
 /** The month (yyyy-MM) of a day. */
 export const monthOf = (day: string): string => day.slice(0, 7);
+
+/** A declared birthday the platform takes: a real day between 1900 and `minAge` years before `today`. */
+export function birthdayAccepted(birthday: string, today: string, minAge: number): boolean {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  // On 29 February, the youngest allowed birthday is 28 February `minAge` years before when that year has no 29th.
+  const latest = addDays(`${year - minAge}-${String(month).padStart(2, '0')}-01`, day - 1);
+  const youngest = latest.slice(5, 7) === String(month).padStart(2, '0') ? latest : addDays(latest, -1);
+  return birthday >= '1900-01-01' && birthday <= youngest;
+}
+
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The birthdays (MM-dd) celebrated on `day`: its own, and 29 February on 28 February of a year without one. */
+export function birthdaysOn(day: string): string[] {
+  const monthDay = day.slice(5);
+  return monthDay === '02-28' && !isLeapYear(Number(day.slice(0, 4))) ? ['02-28', '02-29'] : [monthDay];
+}

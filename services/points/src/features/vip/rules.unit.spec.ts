@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, checkLevels, levelAfterActivity, levelAfterReview, levelReached, levelsPassed, localDay, monthOf, rebateMinor, windowStart, type Level } from './rules.js';
+import {
+  addDays,
+  birthdayAccepted,
+  birthdaysOn,
+  checkLevels,
+  levelAfterActivity,
+  levelAfterReview,
+  levelReached,
+  levelsPassed,
+  localDay,
+  monthOf,
+  rebateMinor,
+  windowStart,
+  type Level,
+} from './rules.js';
 import { DEMO_LEVELS } from './demo.js';
 
 const level = (n: number, upgrade: [bigint, bigint], keep: [bigint, bigint], rebateBasisPoints = 0): Level => ({
@@ -134,5 +148,24 @@ describe('VIP level rules', () => {
     expect(monthOf(localDay(at, 'America/Mexico_City'))).toBe('2026-11');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(windowStart('2026-11-30')).toBe('2026-11-01');
+  });
+});
+
+describe('birthdays', () => {
+  it('celebrates 29 February on 28 February of a year without one, and on its own day in a leap year', () => {
+    expect(birthdaysOn('2027-02-28')).toEqual(['02-28', '02-29']);
+    expect(birthdaysOn('2028-02-28')).toEqual(['02-28']);
+    expect(birthdaysOn('2028-02-29')).toEqual(['02-29']);
+    expect(birthdaysOn('2026-11-26')).toEqual(['11-26']);
+  });
+
+  it('takes a real day from 1900 up to the minimum age, to the day', () => {
+    expect(birthdayAccepted('2008-11-26', '2026-11-26', 18)).toBe(true);
+    expect(birthdayAccepted('2008-11-27', '2026-11-26', 18)).toBe(false);
+    expect(birthdayAccepted('1900-01-01', '2026-11-26', 18)).toBe(true);
+    expect(birthdayAccepted('1899-12-31', '2026-11-26', 18)).toBe(false);
+    // On 29 February, 18 years before has no 29th: the 28th is the youngest birthday taken.
+    expect(birthdayAccepted('2010-02-28', '2028-02-29', 18)).toBe(true);
+    expect(birthdayAccepted('2010-03-01', '2028-02-29', 18)).toBe(false);
   });
 });

@@ -228,7 +228,7 @@ const STANDING = sql`m.member_id::text AS member_id, m.merchant_code, m.level, m
  * The standing of members of brands with a programme, locked for the rest of the transaction (their rows are opened
  * at level 0 when missing), so two batches of one member cannot both move its level.
  */
-export async function lockStandings(tx: Executor, members: ReadonlyArray<{ memberId: string; merchantCode: string }>): Promise<MemberStanding[]> {
+export async function lockStandings(tx: Executor, members: ReadonlyArray<{ memberId: string; merchantCode: string }>): Promise<Array<MemberStanding & { watchingProgress: boolean }>> {
   if (members.length === 0) return [];
   const records = JSON.stringify(members.map((member) => ({ member_id: member.memberId, merchant_code: member.merchantCode })));
   await tx.execute(
@@ -237,12 +237,14 @@ export async function lockStandings(tx: Executor, members: ReadonlyArray<{ membe
         ORDER BY member_id
         ON CONFLICT (member_id) DO NOTHING`,
   );
-  const found = await rows<StandingRow>(
+  // With each standing: whether the member's VIP page is open (its watch has not run out), so its progress is pushed.
+  const found = await rows<StandingRow & { watching: boolean }>(
     tx,
-    sql`SELECT ${STANDING} FROM points.vip_members m JOIN points.vip_programmes p ON p.merchant_code = m.merchant_code
+    sql`SELECT ${STANDING}, coalesce(m.progress_watch_until > now(), false) AS watching
+        FROM points.vip_members m JOIN points.vip_programmes p ON p.merchant_code = m.merchant_code
         WHERE m.member_id IN ${idSet(members.map((member) => member.memberId))} ORDER BY m.member_id FOR UPDATE OF m`,
   );
-  return found.map(toStanding);
+  return found.map((row) => ({ ...toStanding(row), watchingProgress: row.watching }));
 }
 
 /** A member's standing in its brand's programme, unlocked; level 0 with its sums when it has no row yet. */
@@ -301,7 +303,7 @@ export async function saveLevels(tx: Executor, changes: readonly LevelChange[], 
 }
 
 /** Claims a timer's run of a brand for a period (a month's review, a day's rebate): true once. */
-export async function claimRun(tx: Executor, merchantCode: string, kind: 'review' | 'rebate', period: string): Promise<boolean> {
+export async function claimRun(tx: Executor, merchantCode: string, kind: 'review' | 'rebate' | 'birthday', period: string): Promise<boolean> {
   const claimed = await rows(tx, sql`INSERT INTO points.vip_runs (merchant_code, kind, period) VALUES (${merchantCode}, ${kind}, ${period}) ON CONFLICT DO NOTHING RETURNING period`);
   return claimed.length === 1;
 }
@@ -364,4 +366,47 @@ export const BETS_KEPT_DAYS = 60;
 /** Forgets a brand's bets of days long past the window (their daily sums stay). */
 export async function forgetOldBets(tx: Executor, merchantCode: string, before: string): Promise<void> {
   await tx.execute(sql`DELETE FROM points.vip_bets WHERE merchant_code = ${merchantCode} AND day < ${before}::date`);
+}
+
+/** Saves a member's birthday once; false when it had one already (nothing changed). */
+export async function saveBirthday(tx: Executor, input: { memberId: string; merchantCode: string; birthday: string; bonusFrom: string }): Promise<boolean> {
+  const saved = await rows(
+    tx,
+    sql`INSERT INTO points.vip_birthdays (member_id, merchant_code, birthday, month_day, bonus_from)
+        VALUES (${input.memberId}, ${input.merchantCode}, ${input.birthday}::date, ${input.birthday.slice(5)}, ${input.bonusFrom}::date)
+        ON CONFLICT (member_id) DO NOTHING RETURNING member_id`,
+  );
+  return saved.length === 1;
+}
+
+/** A member's saved birthday and the first day it brings a bonus, or null. */
+export async function readBirthday(executor: Executor, memberId: string): Promise<{ birthday: string; bonusFrom: string } | null> {
+  const [row] = await rows<{ birthday: string; bonus_from: string }>(
+    executor,
+    sql`SELECT to_char(birthday, 'YYYY-MM-DD') AS birthday, to_char(bonus_from, 'YYYY-MM-DD') AS bonus_from FROM points.vip_birthdays WHERE member_id = ${memberId}`,
+  );
+  return row ? { birthday: row.birthday, bonusFrom: row.bonus_from } : null;
+}
+
+/** The brand's members whose birthday is celebrated on `day` (one of `monthDays`) and whose bonus is due by then, with their level. */
+export async function birthdaysOfDay(executor: Executor, merchantCode: string, day: string, monthDays: readonly string[]): Promise<Array<{ memberId: string; level: number }>> {
+  const found = await rows<{ member_id: string; level: number }>(
+    executor,
+    sql`SELECT b.member_id::text AS member_id, m.level
+        FROM points.vip_birthdays b JOIN points.vip_members m ON m.member_id = b.member_id
+        WHERE b.merchant_code = ${merchantCode} AND b.month_day IN ${textSet(monthDays)} AND b.bonus_from <= ${day}::date AND m.level > 0
+        ORDER BY b.member_id`,
+  );
+  return found.map((row) => ({ memberId: row.member_id, level: row.level }));
+}
+
+/** How long reading the VIP page keeps a member's progress pushed live. */
+export const PROGRESS_WATCH_MINUTES = 120;
+
+/** The member reads its VIP page: its progress is pushed live for a while (its row opened at level 0 when missing). */
+export async function watchProgress(executor: Executor, merchantCode: string, memberId: string): Promise<void> {
+  await executor.execute(
+    sql`INSERT INTO points.vip_members (member_id, merchant_code, progress_watch_until) VALUES (${memberId}, ${merchantCode}, now() + make_interval(mins => ${PROGRESS_WATCH_MINUTES}))
+        ON CONFLICT (member_id) DO UPDATE SET progress_watch_until = EXCLUDED.progress_watch_until`,
+  );
 }

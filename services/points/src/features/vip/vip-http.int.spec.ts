@@ -12,6 +12,8 @@ interface Member {
   memberId: string;
   /** The `vip` pushes its socket received, in order, with their `v`. */
   pushes: Array<PushData<'vip'> & { v: number }>;
+  /** The `vipProgress` pushes, in order, with their `v`. */
+  progress: Array<PushData<'vipProgress'> & { v: number }>;
 }
 
 const level = (n: number, labelName: string, upgrade: [number, number], keep: [number, number], upgradeBonus: number, monthlyBonus: number, rebateBasisPoints: number): VipLevel => ({
@@ -51,13 +53,14 @@ describe('VIP through the HTTP API (embedded)', () => {
     const username = `vip${randomUUID().slice(0, 8).replace(/-/g, '')}`;
     const response = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', { body: { username, password, confirmPassword: password, acceptTerms: true } });
     expect(response.status).toBe(200);
-    const member: Member = { token: response.body.value.token, memberId: response.body.value.user.id, pushes: [] };
+    const member: Member = { token: response.body.value.token, memberId: response.body.value.user.id, pushes: [], progress: [] };
     await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM points.point_accounts WHERE member_id = ${member.memberId}`)).length === 1, 'the points account');
     await new Promise<void>((resolve, reject) => {
       const socket = io(platform.url, { auth: { token: member.token }, transports: ['websocket'], reconnection: false });
       sockets.push(socket);
       socket.on(PUSH_EVENT, (push: AnyPush) => {
         if (push.type === 'vip') member.pushes.push({ ...push.data, v: push.v });
+        if (push.type === 'vipProgress') member.progress.push({ ...push.data, v: push.v });
       });
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -137,15 +140,23 @@ describe('VIP through the HTTP API (embedded)', () => {
   it('upgrades as soon as deposits and valid bet both reach a level, skipping levels, paying each level’s bonus once', async () => {
     alice = await register();
     expect(await state(alice)).toEqual({ hasVip: true, vipLabelName: 'Member', vipRankLevel: 0, version: 0 });
+    // Reading the page opens the watch: from now on her progress is pushed.
+    expect((await page(alice)).member).toMatchObject({ level: 0, depositMinor: '0' });
     // Deposits alone reach Gold's deposit threshold, but no valid bet yet: no upgrade.
     await deposit(alice, '700.00');
     await eventually(async () => (await page(alice)).member?.depositMinor === '70000', 'the deposit counted');
     expect((await state(alice)).vipRankLevel).toBe(0);
+    // The progress bars move by push: the deposit's sums, then the bets', each newer than the last.
+    await eventually(() => alice.progress.some((push) => push.depositMinor === '70000'), 'the progress push of the deposit');
+    expect(alice.progress.at(-1)).toMatchObject({ level: 0, depositMinor: '70000', validBetMinor: '0' });
 
     await publish(bet(alice, `a1-${alice.memberId}`, '80000'), bet(alice, `a2-${alice.memberId}`, '50000'));
     await eventually(async () => (await state(alice)).vipRankLevel === 3, 'the upgrade to Gold');
     expect(await state(alice)).toEqual({ hasVip: true, vipLabelName: 'Gold', vipRankLevel: 3, version: 1 });
     await eventually(() => alice.pushes.length === 1, 'the vip push');
+    await eventually(() => alice.progress.at(-1)?.validBetMinor === '130000', 'the progress push of the bets');
+    expect(alice.progress.at(-1)).toMatchObject({ depositMinor: '70000', validBetMinor: '130000' });
+    expect(alice.progress.every((push, index) => index === 0 || push.v > alice.progress[index - 1]!.v)).toBe(true);
     expect(alice.pushes[0]).toEqual({ v: 1, hasVip: true, vipLabelName: 'Gold', vipRankLevel: 3, fromLevel: 0, reason: 'upgrade' });
     expect(await grants(alice)).toEqual([1, 2, 3].map((n) => ({ source: 'vip_upgrade', source_ref: `${alice.memberId}:${n}`, kind: 'bonus', amount_minor: LEVELS[n]!.upgradeBonusMinor })));
 
@@ -171,6 +182,18 @@ describe('VIP through the HTTP API (embedded)', () => {
     expect((await letters(alice))[0]).toMatchObject({ title: 'You reached Gold!' });
     const [member] = await rows<{ vip_level: number }>(platform.db.orm, sql`SELECT vip_level FROM notices.inbox_members WHERE member_id = ${alice.memberId}`);
     expect(member?.vip_level).toBe(3);
+  });
+
+  it('pushes progress only to members whose VIP page is open', async () => {
+    const zed = await register();
+    await deposit(zed, '50.00');
+    await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM points.vip_daily WHERE member_id = ${zed.memberId} AND deposit_minor = 5000`)).length === 1, 'the deposit counted');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(zed.progress).toEqual([]);
+    // Once the page was read, the next deposit's sums are pushed.
+    await page(zed);
+    await deposit(zed, '25.00');
+    await eventually(() => zed.progress.at(-1)?.depositMinor === '7500', 'the progress push');
   });
 
   it('counts a replayed bet once and a correction or cancellation by its highest revision, never lowering the level', async () => {
@@ -258,6 +281,44 @@ describe('VIP through the HTTP API (embedded)', () => {
     expect((await operator('PUT', `/members/${alice.memberId}`, { level: 7 })).body).toMatchObject({ code: 'VIP_LEVEL_NOT_FOUND' });
     expect((await operator('PUT', `/members/${alice.memberId}`, { level: 10 })).status).toBe(400);
     expect((await operator('GET', '/members/abc')).status).toBe(404);
+  });
+
+  it('takes a birthday once, and grants the level’s birthday bonus on the day, once a year, from 30 days after saving', async () => {
+    const erin = await register();
+    const frank = await register();
+    await operator('PUT', `/members/${erin.memberId}`, { level: 2 });
+    const today = localDay(new Date());
+    const birthday = `1990-${today.slice(5)}`;
+    const save = (member: Member, day: unknown) => call<{ birthday: string; birthdayBonusFrom: string }>('PUT', '/wps/vip/birthday', { token: member.token, body: { birthday: day } });
+
+    // Not a day, a day to come, a child's: refused in the catalogue's words, nothing saved.
+    expect((await save(erin, '1990-02-30')).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'birthday' });
+    expect((await save(erin, `${Number(today.slice(0, 4)) + 1}-01-01`)).body).toMatchObject({ code: 'VIP_BIRTHDAY_INVALID', field: 'birthday' });
+    expect((await save(erin, `${Number(today.slice(0, 4)) - 10}-01-01`)).body).toMatchObject({ code: 'VIP_BIRTHDAY_INVALID' });
+    expect((await page(erin)).member).toMatchObject({ birthday: null, birthdayBonusFrom: null });
+
+    const saved = await save(erin, birthday);
+    expect(saved.status).toBe(200);
+    const dueFrom = new Date(`${today}T00:00:00Z`);
+    dueFrom.setUTCDate(dueFrom.getUTCDate() + 30);
+    expect(saved.body.value).toEqual({ birthday, birthdayBonusFrom: dueFrom.toISOString().slice(0, 10) });
+    // Once: a second birthday (even the same) is refused, and the first stays.
+    expect((await save(erin, '1985-05-05')).body).toMatchObject({ code: 'VIP_BIRTHDAY_ALREADY_SET' });
+    expect((await page(erin)).member).toMatchObject({ birthday, birthdayBonusFrom: saved.body.value.birthdayBonusFrom });
+    expect((await save(frank, birthday)).status).toBe(200);
+
+    // Saved today, the birthday brings nothing today.
+    const run = () => operator<{ day: string; granted: number; totalMinor: string }>('POST', '/birthdays', {});
+    expect((await run()).body.value).toMatchObject({ day: today, granted: 0 });
+    // Saved long ago: today's run pays erin (VIP level 2) her level's bonus, and frank (level 0) nothing; once a year.
+    await platform.db.orm.execute(sql`UPDATE points.vip_birthdays SET bonus_from = ${today}::date - 365 WHERE member_id IN (${erin.memberId}, ${frank.memberId})`);
+    expect((await run()).body.value).toEqual({ day: today, granted: 1, totalMinor: LEVELS[2]!.birthdayBonusMinor });
+    expect((await run()).body.value).toMatchObject({ granted: 0 });
+    expect((await grants(erin)).filter((grant) => grant.source === 'vip_birthday')).toEqual([
+      { source: 'vip_birthday', source_ref: `${erin.memberId}:${today.slice(0, 4)}`, kind: 'bonus', amount_minor: LEVELS[2]!.birthdayBonusMinor },
+    ]);
+    expect(await grants(frank)).toEqual([]);
+    expect((await operator('POST', '/birthdays', { day: '2999-01-01' })).status).toBe(400);
   });
 
   it('turns VIP off with no levels: no VIP for anyone, and nothing to run', async () => {

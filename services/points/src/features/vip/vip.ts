@@ -1,14 +1,30 @@
 import { AppError, type Executor } from '@wps/platform';
-import { VIP_WINDOW_DAYS, type VipMemberProgress, type VipPage, type VipProgramme, type VipState, type VipLevel, type Language } from '@wps/contracts';
+import { VIP_BIRTHDAY_MIN_AGE, VIP_BIRTHDAY_NOTICE_DAYS, VIP_WINDOW_DAYS, type VipMemberProgress, type VipPage, type VipProgramme, type VipState, type VipLevel, type Language } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
-import { sendPush } from '../pushes.js';
+import { sendPush, sendPushes } from '../pushes.js';
 import { grantRewards, pushRewardCounts, type RewardGrant } from '../rewards/grants.js';
 import { titled } from '../rewards/titles.js';
 import { closeRebateDays } from '../rebate/store.js';
 import { dailyRest } from '../rebate/split.js';
-import { addDays, checkLevels, fromLevel, isTimeZone, levelAfterActivity, levelAfterReview, levelsPassed, localDay, monthOf, toLevel, windowStart, type Level } from './rules.js';
+import {
+  addDays,
+  birthdayAccepted,
+  birthdaysOn,
+  checkLevels,
+  fromLevel,
+  isTimeZone,
+  levelAfterActivity,
+  levelAfterReview,
+  levelsPassed,
+  localDay,
+  monthOf,
+  toLevel,
+  windowStart,
+  type Level,
+} from './rules.js';
 import {
   BETS_KEPT_DAYS,
+  birthdaysOfDay,
   claimRun,
   forgetOldBets,
   hasVip,
@@ -17,11 +33,14 @@ import {
   lockForReview,
   lockStandings,
   markReviewed,
+  readBirthday,
   readStanding,
+  saveBirthday,
   saveLevels,
   saveProgramme,
   validBetOfDay,
   vipBonuses,
+  watchProgress,
   type LevelChange,
   type MemberStanding,
   type Programme,
@@ -53,6 +72,23 @@ export class Vip {
       const to = levelAfterActivity(programme.levels, standing.level, standing.sums);
       if (to > standing.level) changes.push({ memberId: standing.memberId, merchantCode: standing.merchantCode, from: standing.level, to });
     }
+    const levelNow = new Map(changes.map((change) => [change.memberId, change.to]));
+    // The progress bars of each member the batch moved whose VIP page is open, once per member and batch.
+    const progressAt = this.clock().getTime() * 1_000;
+    await sendPushes(
+      this.deps.outbox,
+      tx,
+      standings
+        .filter((standing) => standing.watchingProgress)
+        .map((standing) => ({
+          target: { merchantCode: standing.merchantCode, memberId: standing.memberId },
+          push: {
+            v: progressAt,
+            type: 'vipProgress' as const,
+            data: { level: levelNow.get(standing.memberId) ?? standing.level, depositMinor: standing.sums.deposit.toString(), validBetMinor: standing.sums.validBet.toString() },
+          },
+        })),
+    );
     if (changes.length === 0) return;
     // Each level passed pays its upgrade bonus, once per member and level ever (a member back at a level it held gets none).
     const grants: RewardGrant[] = changes.flatMap((change) => {
@@ -83,11 +119,13 @@ export class Vip {
     const programme = (await loadProgrammes(this.deps.db.orm, [input.merchantCode])).get(input.merchantCode);
     const shown = programmeView(programme);
     if (!hasVip(programme) || !input.memberId) return { ...shown, member: null };
+    // The member is looking at its progress: keep it pushed live while the page is likely open.
+    await watchProgress(this.deps.db.orm, programme.merchantCode, input.memberId);
     return { ...shown, member: await this.progress(programme, input.memberId, input.language) };
   }
 
   private async progress(programme: Programme, memberId: string, language?: Language): Promise<VipMemberProgress> {
-    const standing = await readStanding(this.deps.db.orm, programme.merchantCode, memberId);
+    const [standing, birthday] = await Promise.all([readStanding(this.deps.db.orm, programme.merchantCode, memberId), readBirthday(this.deps.db.orm, memberId)]);
     const level = Math.min(standing.level, programme.levels.length - 1);
     const held = programme.levels[level]!;
     const next = programme.levels[level + 1];
@@ -102,7 +140,23 @@ export class Vip {
       keep: level > 0 ? { depositMinor: held.keepDeposit.toString(), validBetMinor: held.keepValidBet.toString() } : null,
       reviewedMonth: standing.reviewedMonth,
       bonuses: await vipBonuses(this.deps.db.orm, programme.merchantCode, memberId, language),
+      birthday: birthday?.birthday ?? null,
+      birthdayBonusFrom: birthday?.bonusFrom ?? null,
     };
+  }
+
+  /**
+   * The member saves its birthday, once: a real day, old enough. Its level's birthday bonus comes on the birthday from
+   * VIP_BIRTHDAY_NOTICE_DAYS after saving, so a birthday cannot be typed in on the day for an instant bonus.
+   */
+  async setBirthday(input: { merchantCode: string; memberId: string; birthday: string }): Promise<{ birthday: string; birthdayBonusFrom: string }> {
+    const programme = await this.requireProgramme(input.merchantCode);
+    const today = localDay(this.clock(), programme.timeZone);
+    if (!birthdayAccepted(input.birthday, today, VIP_BIRTHDAY_MIN_AGE)) throw new AppError('VIP_BIRTHDAY_INVALID', { field: 'birthday' });
+    const bonusFrom = addDays(today, VIP_BIRTHDAY_NOTICE_DAYS);
+    const saved = await this.deps.db.transaction((tx) => saveBirthday(tx, { memberId: input.memberId, merchantCode: input.merchantCode, birthday: input.birthday, bonusFrom }));
+    if (!saved) throw new AppError('VIP_BIRTHDAY_ALREADY_SET', { field: 'birthday' });
+    return { birthday: input.birthday, birthdayBonusFrom: bonusFrom };
   }
 
   // ---- operators ----
@@ -164,6 +218,17 @@ export class Vip {
     return result;
   }
 
+  /** The operator's "run now" of a day's birthday bonuses (today by default). */
+  async runBirthdaysNow(input: { merchantCode: string; operator: string; day?: string }) {
+    const programme = await this.requireProgramme(input.merchantCode);
+    const today = localDay(this.clock(), programme.timeZone);
+    const day = input.day ?? today;
+    if (day > today) throw new AppError('VALIDATION_FAILED', { field: 'day' });
+    const result = await this.deps.db.transaction((tx) => this.birthdays(tx, programme, day));
+    this.deps.wakeRelay();
+    return result;
+  }
+
   // ---- timers ----
 
   /**
@@ -176,6 +241,9 @@ export class Vip {
       const today = localDay(this.clock(), programme.timeZone);
       await this.deps.db.transaction(async (tx) => {
         if (await claimRun(tx, programme.merchantCode, 'review', monthOf(today))) await this.review(tx, programme, 'system:vip-review');
+      });
+      await this.deps.db.transaction(async (tx) => {
+        if (await claimRun(tx, programme.merchantCode, 'birthday', today)) await this.birthdays(tx, programme, today);
       });
       const yesterday = addDays(today, -1);
       await this.deps.db.transaction(async (tx) => {
@@ -235,6 +303,25 @@ export class Vip {
       const level = programme.levels[Math.min(row.level, programme.levels.length - 1)]!;
       const amount = dailyRest(row.validBet, claimed.get(row.memberId) ?? 0n, level.rebateBasisPoints);
       if (amount > 0n) grants.push(this.grant(programme, row.memberId, 'rebate', `vip:${row.memberId}:${day}`, titled('rebate', { label: level.labelName, day }), amount));
+    }
+    const granted = new Set(await grantRewards(tx, grants));
+    await pushRewardCounts(this.deps, tx, [...granted]);
+    const total = grants.filter((grant) => granted.has(grant.memberId)).reduce((sum, grant) => sum + (grant.amountMinor ?? 0n), 0n);
+    return { day, granted: granted.size, totalMinor: total.toString() };
+  }
+
+  /**
+   * The birthday bonuses of one day: each member whose birthday it is (29 February on 28 February of other years), due
+   * by then, gets its level's birthday bonus in the reward centre, once per member and year.
+   */
+  private async birthdays(tx: Executor, programme: Programme, day: string) {
+    const year = day.slice(0, 4);
+    const grants: RewardGrant[] = [];
+    for (const member of await birthdaysOfDay(tx, programme.merchantCode, day, birthdaysOn(day))) {
+      const level = programme.levels[Math.min(member.level, programme.levels.length - 1)]!;
+      if (level.birthdayBonus > 0n) {
+        grants.push(this.grant(programme, member.memberId, 'vip_birthday', `${member.memberId}:${year}`, titled('vip_birthday', { label: level.labelName }), level.birthdayBonus));
+      }
     }
     const granted = new Set(await grantRewards(tx, grants));
     await pushRewardCounts(this.deps, tx, [...granted]);

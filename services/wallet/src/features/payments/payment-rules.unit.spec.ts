@@ -100,7 +100,8 @@ describe('transfer directions', () => {
     [{ ...parties, fromType: 0, toType: 0 }, 'TRANSFER_UPLINE_ONLY'],
     [{ ...parties, fromType: 0, toType: 0, toIsInDownlineOfFrom: true }, 'TRANSFER_UPLINE_ONLY'],
     [{ ...parties, fromType: 4, toType: 1, toIsDirectUplineOfFrom: true }, 'TRIAL_ACCOUNT_REFUSED'],
-    [{ ...parties, fromType: 1, toType: 4, toIsInDownlineOfFrom: true }, 'TRIAL_ACCOUNT_REFUSED'],
+    [{ ...parties, fromType: 1, toType: 4, toIsInDownlineOfFrom: true }, 'TRANSFER_DOWNLINE_ONLY'],
+    [{ ...parties, fromType: 0, toType: 4, toIsDirectUplineOfFrom: true }, 'TRANSFER_UPLINE_ONLY'],
     [{ ...parties, toMemberId: '1', fromType: 1, toType: 1, toIsInDownlineOfFrom: true }, 'TRANSFER_DOWNLINE_ONLY'],
   ])('%j → %s', (input, expected) => {
     expect(transferRefusal(input)).toBe(expected);

@@ -255,6 +255,11 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     const put = (body: unknown) => call('PUT', '/wps/member/payment-password', { token: member.token, body });
     expect((await put({ password: 'abc', confirmPassword: 'abc' })).body).toMatchObject({ code: 'PAYMENT_PASSWORD_FORMAT', message: 'The payment password must be 6 - 20 letters and digits' });
     expect((await put({ password: 'with space1', confirmPassword: 'with space1' })).body.code).toBe('PAYMENT_PASSWORD_FORMAT');
+    // Repeats, runs and the login password are refused: each is the first thing a thief tries.
+    for (const weak of ['123456', '111111', '654321', 'abcdef', '121212', PASSWORD]) {
+      expect((await put({ password: weak, confirmPassword: weak })).body, weak).toMatchObject({ code: 'PAYMENT_PASSWORD_TOO_WEAK', field: 'password' });
+    }
+    expect((await call('GET', '/wps/member/payment-password', { token: member.token })).body.value).toEqual({ isSet: false });
     expect((await put({ password: PAY_PASSWORD, confirmPassword: 'other123' })).body.code).toBe('CONFIRM_PASSWORD_MISMATCH');
     expect((await put({ password: PAY_PASSWORD, confirmPassword: PAY_PASSWORD })).body.value).toEqual({ isSet: true });
     expect((await put({ password: 'nuevo123', confirmPassword: 'nuevo123' })).body).toMatchObject({ code: 'INPUT_EMPTY', field: 'oldPassword' });
@@ -406,7 +411,8 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
       [player, outsider.username, 403, 'TRANSFER_UPLINE_ONLY'],
       [sub, top.username, 403, 'TRANSFER_DOWNLINE_ONLY'],
       [top, outsider.username, 403, 'TRANSFER_DOWNLINE_ONLY'],
-      [top, 'nobodyhere', 404, 'TRANSFER_ACCOUNT_NOT_FOUND'],
+      [top, 'nobodyhere', 403, 'TRANSFER_DOWNLINE_ONLY'],
+      [player, 'nobodyhere', 403, 'TRANSFER_UPLINE_ONLY'],
       [top, player.username, 409, 'INSUFFICIENT_FUNDS'],
     ];
     for (const [from, to, status, code] of refusals) {

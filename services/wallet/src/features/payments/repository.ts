@@ -77,7 +77,16 @@ export const depositById = (executor: Executor, id: string, lock = false) => sel
 export const memberDeposit = (executor: Executor, member: MemberRef, id: string, lock = false) =>
   selectDeposit(executor, sql`d.id = ${id} AND d.member_id = ${member.memberId} AND d.merchant_code = ${member.merchantCode}`, lock);
 
-export const sandboxDeposit = (executor: Executor, id: string, lock = false) => selectDeposit(executor, sql`d.id = ${id} AND d.method_kind = 'sandbox_gateway'`, lock);
+/** A brand's sandbox is on while it offers an enabled sandbox deposit method (the demo brand does). */
+const brandSandboxOnSql = (merchantCode: SQL) => sql`EXISTS (SELECT 1 FROM wallet.deposit_methods sm WHERE sm.merchant_code = ${merchantCode} AND sm.kind = 'sandbox_gateway' AND sm.enabled)`;
+
+/** A sandbox deposit of a brand whose sandbox is on; on any other brand it does not exist to callers. */
+export const sandboxDeposit = (executor: Executor, id: string, lock = false) =>
+  selectDeposit(executor, sql`d.id = ${id} AND d.method_kind = 'sandbox_gateway' AND ${brandSandboxOnSql(sql`d.merchant_code`)}`, lock);
+
+/** Whether the brand's sandbox is on: demo deposits and the sandbox pay page exist only there. */
+export const brandSandboxOn = async (executor: Executor, merchantCode: string): Promise<boolean> =>
+  (await rows<{ sandbox_on: boolean }>(executor, sql`SELECT ${brandSandboxOnSql(sql`${merchantCode}`)} AS sandbox_on`))[0]?.sandbox_on === true;
 
 export const depositByKey = (executor: Executor, member: MemberRef, idempotencyKey: string) =>
   selectDeposit(executor, sql`d.merchant_code = ${member.merchantCode} AND d.member_id = ${member.memberId} AND d.idempotency_key = ${idempotencyKey}`, false);

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { SLOT_GAMES } from '@wps/contracts/fairness';
 import { AmountInput, SoloFrame, useOutcomeText, usePlay } from './SoloParts';
 import { houseApi, type HouseRound } from './houseApi';
+import { FreeRounds, freeRoundsApi } from './FreeRounds';
+import './slotGame.css';
 
 interface SpinView {
   grid: string[][];
@@ -32,12 +34,16 @@ const SYMBOL_FACES: Record<string, string> = {
   CHERRY: '🍒',
 };
 
-/** A 5×3 video slot: paylines, wilds, scatters and free spins, with its published paytable and return. */
+/**
+ * A 5×3 video slot: paylines, wilds, scatters and free spins, with its published paytable and return. Free rounds a
+ * promotion gave on this slot are played from their panel above the reels, shown on the reels like a paid spin.
+ */
 export function SlotGame({ game, title }: { game: string; title: string }) {
   const { t } = useTranslation();
   const definition = SLOT_GAMES[game]!;
   const [amount, setAmount] = useState('1.00');
-  const [round, setRound] = useState<HouseRound | null>(null);
+  /** The round on the reels, and whether it was a free round. */
+  const [shown, setShown] = useState<{ round: HouseRound; free: boolean } | null>(null);
   const [rtp, setRtp] = useState<number | null>(null);
   const [spinning, setSpinning] = useState(false);
   const { busy, error, played, run } = usePlay();
@@ -48,17 +54,32 @@ export function SlotGame({ game, title }: { game: string; title: string }) {
       () => setRtp(null),
     );
   }, [game]);
-  const spin = async () => {
+  /** Plays a round on the reels: they blur while it is played, then show its grid and outcome. */
+  const show = async <T,>(play: () => Promise<T>, view: (answer: T) => { round: HouseRound; free: boolean }): Promise<T | null> => {
     setSpinning(true);
-    const next = await run(() => houseApi.slot({ game, amount }));
+    const answer = await run(play);
     setTimeout(() => setSpinning(false), 300);
-    if (next) setRound(next);
+    if (answer) setShown(view(answer));
+    return answer;
   };
+  const spin = () =>
+    show(
+      () => houseApi.slot({ game, amount }),
+      (round) => ({ round, free: false }),
+    );
+  const freeSpin = (grantId: string) =>
+    show(
+      () => freeRoundsApi.spin(grantId),
+      ({ round }) => ({ round, free: true }),
+    );
+  const round = shown?.round ?? null;
+  const free = shown?.free ?? false;
   const base = round?.result.base as SpinView | undefined;
   const freeSpins = (round?.result.freeSpins as SpinView[] | undefined) ?? [];
   const grid = base?.grid ?? [0, 1, 2].map((row) => definition.reels.map((reel) => reel[row]!));
   return (
     <SoloFrame game={game} title={title} history={played}>
+      <FreeRounds game={game} busy={busy} play={freeSpin} />
       <div className="house-board house-slot">
         <div className={`house-reels ${spinning ? 'is-spinning' : ''}`} data-testid="slot-reels">
           {grid.map((row, rowIndex) => (
@@ -82,8 +103,8 @@ export function SlotGame({ game, title }: { game: string; title: string }) {
           {t('house_spin')}
         </button>
         {round && (
-          <p className="house-outcome" data-testid="house-outcome">
-            {outcomeText(round)}
+          <p className="house-outcome" data-testid="house-outcome" data-free={free || undefined}>
+            {free ? (/[1-9]/.test(round.win) ? t('house_free_round_won', { amount: round.win }) : t('house_free_round_no_win')) : outcomeText(round)}
           </p>
         )}
         {error && (
