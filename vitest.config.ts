@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['{packages,services,embedded,web}/**/*.unit.spec.ts'], environment: 'node' } },
+      // Pure tests; some are exhaustive sweeps that take seconds when the machine is busy, hence the longer timeout.
+      { test: { name: 'unit', include: ['{packages,services,embedded,web}/**/*.unit.spec.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'int',
@@ -14,7 +15,8 @@ export default defineConfig({
           environment: 'node',
           // The specs play many clients from this machine, each naming its address with X-Forwarded-For: the embedded
           // platforms they start believe that header from loopback (a spec can still pass `env: { TRUST_PROXY }`).
-          env: { TRUST_PROXY: 'loopback' },
+          // The sportsbook's simulated feed stays off: the sportsbook's own specs hand the book their feed messages.
+          env: { TRUST_PROXY: 'loopback', HOUSE_SPORTSBOOK_FEED: 'none' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

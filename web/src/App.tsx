@@ -42,6 +42,7 @@ const AppDownload = lazyArea(() => import('./pages/download/AppDownload'));
 const DomainList = lazyArea(() => import('./pages/domains/DomainList'));
 const PointMall = lazyArea(() => import('./pages/points/PointMall'));
 const VipPage = lazyArea(() => import('./pages/vip/VipPage'));
+const Sportsbook = lazyArea(() => import('./pages/sportsbook/SportsbookPage'));
 
 /** What a route of the normal layout tells the layout about itself. */
 interface LayoutHandle {
@@ -168,6 +169,7 @@ export const routes: RouteObject[] = [
           { path: '/domains', element: area(<DomainList />) },
           { path: '/pointMall', element: area(<PointMall />) },
           { path: '/vip', element: area(<VipPage />) },
+          { path: '/sportsbook', element: area(<Sportsbook />) },
           ...['/live', '/fish', '/rng', '/pvp'].map((path): RouteObject => ({ path, element: area(<GameListCenter />) })),
           ...['/sports', '/esports', '/lott', '/elott', '/cockfight'].map((path): RouteObject => ({ path, element: area(<GameCenter />) })),
           ...['/favorite', '/recent'].map((path): RouteObject => ({ path, element: area(<AccountGame />) })),

@@ -13,6 +13,7 @@ import { HOUSE_LIVE_ERRORS } from './errors-house-live.js';
 import { HOUSE_PVP_ERRORS } from './errors-house-pvp.js';
 import { HOUSE_FISH_ERRORS } from './errors-house-fish.js';
 import { HOUSE_LOTTERY_ERRORS } from './errors-house-lottery.js';
+import { HOUSE_SPORTSBOOK_ERRORS } from './errors-house-sportsbook.js';
 import { GAME_ANNOUNCEMENT_ERRORS } from './errors-game-announcements.js';
 import { AGENT_TEAM_ERRORS } from './errors-agent-team.js';
 import { AGENT_OFFER_ERRORS } from './errors-agent-offers.js';
@@ -110,6 +111,7 @@ export const ERRORS = {
   ...HOUSE_PVP_ERRORS,
   ...HOUSE_FISH_ERRORS,
   ...HOUSE_LOTTERY_ERRORS,
+  ...HOUSE_SPORTSBOOK_ERRORS,
   ...GAME_ANNOUNCEMENT_ERRORS,
   ...AGENT_TEAM_ERRORS,
   ...AGENT_OFFER_ERRORS,

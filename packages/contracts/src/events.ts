@@ -225,7 +225,7 @@ export type LobbyChanged = z.infer<typeof lobbyChangedSchema>;
  */
 export const houseTableEventSchema = z.object({
   tableId: z.string(),
-  kind: z.enum(['round-opened', 'betting-closed', 'tick', 'result', 'settled', 'cashout', 'bets']),
+  kind: z.enum(['round-opened', 'betting-closed', 'tick', 'result', 'settled', 'cashout', 'bets', 'odds']),
   roundId: z.string(),
   roundNo: z.number().int(),
   at: z.number(),

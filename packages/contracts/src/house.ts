@@ -5,6 +5,7 @@ import { PLINKO_RISKS, SLOT_CODES } from './fairness.js';
 import { houseLiveRpcMethods } from './house-live.js';
 import { houseTeenPattiRpcMethods } from './house-pvp.js';
 import { houseLotteryRpcMethods } from './house-lottery.js';
+import { houseSportsbookRpcMethods } from './house-sportsbook.js';
 // FISH: one shot is one solo round.
 import { FISH_GAME_CODE } from './fairness-fish.js';
 import { fishShotBodySchema } from './house-fish.js';
@@ -145,6 +146,8 @@ export const houseRpc = defineRpc({
   ...houseTeenPattiRpcMethods,
   // house lottery: fast and daily draws.
   ...houseLotteryRpcMethods,
+  // house sportsbook: events from the feed, the bet slip, settlement and cash-out.
+  ...houseSportsbookRpcMethods,
   /** The member's free rounds with spins left (of one slot when `game` is given), oldest first. */
   freeRounds: { input: freeRoundsQuerySchema.extend({ memberId: memberIdSchema, currency: z.string(), language: z.string().optional() }), output: z.array(freeRoundsGrantSchema) },
   /** Plays one spin of a grant: no money moves; the win adds to the grant's total. */

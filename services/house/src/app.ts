@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gamesRpc, houseRpc, walletRpc, type GamesRpc, type HouseRpc, type RpcClient, type WalletRpc } from '@wps/contracts';
-import { AppError, consumeBatches, createHttpClient, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { AppError, consumeBatches, createHttpClient, eachEvent, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
 import { houseEnv, type HouseConfig } from './config.js';
 import { HouseWallet } from './wallet-client.js';
 import { Rounds } from './rounds.js';
@@ -19,6 +19,11 @@ import { FreeRounds } from './free-rounds/free-rounds.js';
 // house lottery: fast and daily draws.
 import { HouseLottery } from './lottery/lottery.js';
 import { signedLotteryWallet } from './lottery/wallet.js';
+// house sportsbook: events from the feed, the bet slip, settlement and cash-out.
+import { HouseSportsbook } from './sportsbook/sportsbook.js';
+import { signedSportsWallet } from './sportsbook/wallet.js';
+import { simulatedFeed } from './sportsbook/simulated-feed.js';
+import { isDemoPlayer, rememberDemoPlayer } from './sportsbook/demo.js';
 
 export const HOUSE_SCHEMA = 'house';
 /** The consumer of the promotions' free-rounds grants. */
@@ -41,6 +46,7 @@ export interface HouseServiceInstance extends ServiceInstance<HouseRpc> {
   // house pvp
   pvp: TeenPattiTables;
   lottery: HouseLottery;
+  sportsbook: HouseSportsbook;
 }
 
 /** The composition root of the house vendor: provably fair solo games paid through the signed seamless-wallet API. */
@@ -92,6 +98,20 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     ...(ports.games ? { reportDraw: (call) => ports.games!().reportLotteryDraw(call) } : {}),
   });
 
+  // house sportsbook: a feed read by one runner per cluster; each bet is a signed wallet round of game type SPORTS or ESPORTS.
+  const feedTag = `sim-${Date.now().toString(36)}`;
+  const sportsbook = new HouseSportsbook({
+    db,
+    outbox: liveOutbox,
+    wakeRelay: () => liveRelay.wake(),
+    wallet: signedSportsWallet({ vendorCall: (input) => ports.wallet().vendorCall(input), secret: config.HOUSE_VENDOR_SECRET }),
+    logger: logger.child({ area: 'sportsbook' }),
+    config,
+    ...(config.HOUSE_SPORTSBOOK_FEED === 'simulator'
+      ? { feed: () => simulatedFeed({ tag: feedTag, ...(config.HOUSE_SPORTSBOOK_SIM_SPEED ? { speed: config.HOUSE_SPORTSBOOK_SIM_SPEED } : {}) }), feedTag: () => feedTag }
+      : {}),
+  });
+
   const handlers: ServiceInstance<HouseRpc>['handlers'] = {
     fairnessState: async ({ memberId, game }) => {
       const seed = await db.transaction((tx) => rounds.seeds.active(tx, memberId, game));
@@ -141,6 +161,8 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     ...pvp.handlers(),
     // house lottery
     ...lottery.handlers(),
+    // house sportsbook
+    ...sportsbook.handlers(),
   };
 
   return {
@@ -153,6 +175,7 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     // house pvp
     pvp,
     lottery,
+    sportsbook,
     async start() {
       // Whatever a restart cut short is finished before new play: the wallet answers idempotently to repeated calls.
       await rounds.recover({ afterRestart: true, olderThanMs: 0 }).catch((error) => logger.warn({ err: error }, 'recovery at start failed'));
@@ -172,6 +195,16 @@ export async function createHouseService(context: ServiceContext, config: HouseC
       await pvp.start();
       // house lottery
       await lottery.start();
+      // house sportsbook: the demo player's history is made once the feed has events.
+      await sportsbook.start();
+      if (config.SEED_DEMO && config.HOUSE_SPORTSBOOK_FEED === 'simulator') {
+        subscriptions.push(
+          await consumeBatches(
+            { db, bus: context.bus },
+            { schema: HOUSE_SCHEMA, group: 'house.sportsbook-demo', type: 'member.registered', relevant: isDemoPlayer, handle: eachEvent(rememberDemoPlayer) },
+          ),
+        );
+      }
       subscriptions.push(
         await consumeBatches(
           { db, bus: context.bus },
@@ -200,6 +233,8 @@ export async function createHouseService(context: ServiceContext, config: HouseC
       await pvp.stop();
       // house lottery
       await lottery.stop();
+      // house sportsbook
+      await sportsbook.stop();
       await liveRelay.stop();
     },
   };

@@ -3,6 +3,7 @@ import { envDuration } from '@wps/platform';
 import { houseLiveEnv } from './live/config.js';
 import { housePvpEnv } from './pvp/config.js';
 import { houseLotteryEnv } from './lottery/config.js';
+import { houseSportsbookEnv } from './sportsbook/config.js';
 
 export const houseEnv = {
   /** The HOUSE vendor's seamless-wallet secret; the wallet must list the same one in WALLET_VENDOR_SECRETS. */
@@ -19,5 +20,6 @@ export const houseEnv = {
   ...houseLiveEnv,
   ...housePvpEnv,
   ...houseLotteryEnv,
+  ...houseSportsbookEnv,
 };
 export type HouseConfig = z.infer<z.ZodObject<typeof houseEnv>>;

@@ -54,6 +54,8 @@ import raffleEs from './raffle.es.json';
 import raffleEn from './raffle.en.json';
 import rebateEs from './rebate.es.json';
 import rebateEn from './rebate.en.json';
+import sportsbookEs from './sportsbook.es.json';
+import sportsbookEn from './sportsbook.en.json';
 import { readStoredLanguage, storeLanguage } from '../session';
 
 export type UiLanguage = 'ES' | 'EN';
@@ -101,6 +103,7 @@ void i18n.use(initReactI18next).init({
         ...referralEs,
         ...raffleEs,
         ...rebateEs,
+        ...sportsbookEs,
       },
     },
     EN: {
@@ -132,6 +135,7 @@ void i18n.use(initReactI18next).init({
         ...referralEn,
         ...raffleEn,
         ...rebateEn,
+        ...sportsbookEn,
       },
     },
   },

@@ -3,6 +3,7 @@ import { edgeUseCase, serviceUseCase } from '../use-case.js';
 import { favouriteBodySchema, gameMenuQuerySchema, gamesRpc, lobbyClientFields, recentQuerySchema, WINNER_BOARD_LIMIT } from '../games.js';
 import { LOTTERY_LAUNCH_FIELDS, lotteryLaunchParamsSchema, openedNumbersQuerySchema } from '../lottery.js';
 import { walletRpc } from '../wallet.js';
+import { decimalIdSchema } from '../ids.js';
 import { optionalQueryText, pathIdText } from './fields.js';
 
 /** Lobby answers are the same for every guest of a brand and language; a burst costs one service call per query. */
@@ -25,7 +26,7 @@ const favouriteListQuerySchema = gameMenuQuerySchema.extend({ pageSize: z.coerce
  */
 const launchRequestSchema = z
   .object({
-    nodeId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).transform(String),
+    nodeId: z.union([decimalIdSchema, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).transform(String),
   })
   .catchall(z.unknown())
   .transform((fields, ctx) => {

@@ -2,6 +2,7 @@ import type { UseCase } from '../use-case.js';
 import { gamesUseCases } from './games.js';
 import { houseUseCases } from './house.js';
 import { houseLotteryUseCases } from './house-lottery.js';
+import { houseSportsbookUseCases } from './house-sportsbook.js';
 import { walletUseCases } from './wallet.js';
 import { moneyUseCases } from './money.js';
 import { operatorUseCases } from './operator.js';
@@ -38,6 +39,7 @@ export const useCases = {
   ...gamesUseCases,
   ...houseUseCases,
   ...houseLotteryUseCases,
+  ...houseSportsbookUseCases,
   ...walletUseCases,
   ...moneyUseCases,
   ...operatorUseCases,

@@ -33,6 +33,10 @@ export function clientRouteFor(game: { vassalage: string; gameCode: string; game
   if (game.vassalage === 'TCG_SEA') return `/seaLottery?gameCode=${code}`;
   if (game.vassalage === 'LOTT' || game.vassalage === 'ELOTT') return `/lottery?gameCode=${code}`;
   if (game.gameType === 'RNG' && game.isGame === 'VASSALAGE') return `/rng?vassalage=${encodeURIComponent(game.vassalage)}`;
+  // The house sportsbook takes every sports and e-sports tile of the catalogue.
+  const lobbyType = lobbyGameType(game.vassalage, game.gameType);
+  if (lobbyType === 'SPORTS') return '/sportsbook?group=sports';
+  if (lobbyType === 'ESPORTS') return '/sportsbook?group=esports';
   return undefined;
 }
 

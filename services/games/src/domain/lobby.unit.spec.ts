@@ -33,6 +33,13 @@ describe('lobby rules', () => {
     expect(clientRouteFor(game('PGS', 'RNG'))).toBeUndefined();
   });
 
+  it('opens the house sportsbook from sports and e-sports tiles, not from cockfights', () => {
+    const game = (vassalage: string) => ({ vassalage, gameCode: 'g1', gameType: 'SPORTS', isGame: 'GAME' as const });
+    expect(clientRouteFor(game('SBO'))).toBe('/sportsbook?group=sports');
+    expect(clientRouteFor(game('AV'))).toBe('/sportsbook?group=esports');
+    expect(clientRouteFor(game('SV3'))).toBeUndefined();
+  });
+
   it('pages and escapes searches', () => {
     expect(totalPages(0, 18)).toBe(0);
     expect(totalPages(19, 18)).toBe(2);
