@@ -297,8 +297,14 @@ test('team betting and user profit and loss show the team’s settled rounds, so
   await expect(page).toHaveURL(/sortOrder=asc/);
   await expect(rows.first()).toHaveAttribute('data-testid', `profit-row-${loser}`);
   await expect(rows.first()).toContainText('-$ 25.00');
-  // The team's totals: the members won 80 and lost 25.
-  await expect(page.getByTestId('profit-totals')).toContainText('$ 55.00');
+  // The team's totals add up its rows: these two members (won 80, lost 25) and whoever else of the demo team played
+  // today (the demo player's sportsbook history, say).
+  const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.-]/g, '')) * 100);
+  const profits = await rows.evaluateAll((list) => list.map((row) => row.querySelectorAll('td')[4]?.textContent ?? ''));
+  expect(profits.length).toBeGreaterThanOrEqual(2);
+  const total = cents(await page.getByTestId('profit-totals').locator('td').nth(2).textContent());
+  expect(total).toBe(profits.reduce((sum, text) => sum + cents(text), 0));
+  expect(profits.map(cents)).toEqual(expect.arrayContaining([8_000, -2_500]));
 });
 
 test('the agent transfers to a downline with the payment password; the two balances move by the same amount', async ({ page }) => {
