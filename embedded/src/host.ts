@@ -136,7 +136,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     frameOriginsRefreshMs: hostConfig.GATEWAY_FRAME_ORIGINS_REFRESH_MS,
     trustProxy: hostConfig.TRUST_PROXY,
   });
+  // Idle keep-alive connections stay open longer than clients and proxies keep theirs (60 s is common), so the server
+  // never closes one at the moment a client sends on it (the client would see a reset, not an answer).
   const server = createServer(gateway.app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   gateway.attach(server);
   await gateway.start();
   await new Promise<void>((resolve, reject) => {

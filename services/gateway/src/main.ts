@@ -66,7 +66,11 @@ const gateway = createGateway({
     return checks;
   },
 });
+// Idle keep-alive connections outlive those of clients and load balancers (60 s is common): the server never closes one
+// at the moment a client sends on it.
 const server = createServer(gateway.app);
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 gateway.attach(server);
 await gateway.start();
 server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
