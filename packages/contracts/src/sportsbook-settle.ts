@@ -165,6 +165,11 @@ export function potentialPayout(stakeMinor: number, prices: readonly number[]): 
   return floorPayout(stakeMinor, product(prices.map((price): Ratio => [BigInt(price), SCALE])));
 }
 
+/** A single's or parlay's total price: the product of its prices, in thousandths, rounded down once. */
+export function parlayPrice(prices: readonly number[]): number {
+  return potentialPayout(PRICE_SCALE, prices);
+}
+
 /** A payout held to the book's maximum payout per bet. */
 export function capPayout(payoutMinor: number, maxPayoutMinor: number): number {
   checkMinor('a payout', payoutMinor);

@@ -31,6 +31,12 @@ export interface Database {
 const dialect = new PgDialect();
 
 /** Runs raw SQL and returns its rows; the same on PGlite and node-postgres. */
+/** A text[] parameter, passed as one JSON text so that any character in the values is safe (`col = ANY(${textArray(ids)})`). */
+export const textArray = (values: readonly string[]): SQL => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** A bigint[] parameter of decimal ids, passed as one JSON text. */
+export const bigintArray = (values: readonly string[]): SQL => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::bigint)`;
+
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as { rows: T[] };
   return result.rows;

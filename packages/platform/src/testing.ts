@@ -3,11 +3,13 @@
  * bus. Imported as `@wps/platform/testing`, never from the package root, so production code does not load it. It does
  * not import vitest, so benches can use it too.
  */
+import { randomUUID } from 'node:crypto';
 import { EVENTS, type EventEnvelope, type EventType, type BetSettled, type MemberRegistered, type RpcClient, type RpcContract } from '@wps/contracts';
 import { InMemoryEventBus } from './bus/memory.js';
 import type { RetryPolicy } from './bus/types.js';
 import { MemoryStore } from './cache/memory.js';
-import { migrate, openPglite, type Database } from './db.js';
+import { sql } from 'drizzle-orm';
+import { migrate, openPglite, rows, type Database } from './db.js';
 import { createLogger } from './logger.js';
 import { createEnvelope } from './outbox.js';
 import { createInProcessClient } from './rpc.js';
@@ -177,4 +179,35 @@ export function apiCaller(baseUrl: string | (() => string)) {
     const body = (text.startsWith('{') ? JSON.parse(text) : { success: false, value: text }) as ApiReply<T>;
     return { status: response.status, body, headers: response.headers, text };
   };
+}
+
+export interface RegisteredTestMember {
+  token: string;
+  id: string;
+}
+
+/**
+ * Registers a member through the public API (from `ip`, named by X-Forwarded-For), waits for its wallet account and,
+ * unless `deposit` is '0', funds it with a demo deposit. Throws with the answer when a step is refused.
+ */
+export async function registerTestMember(
+  call: ReturnType<typeof apiCaller>,
+  db: Database,
+  options: { prefix: string; ip: string; deposit?: string; password?: string },
+): Promise<RegisteredTestMember> {
+  const username = `${options.prefix}${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const password = options.password ?? 'Secreto-12-largo';
+  const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
+    body: { username, password, confirmPassword: password, acceptTerms: true },
+    headers: { 'x-forwarded-for': options.ip },
+  });
+  if (registered.status !== 200) throw new Error(`registration refused: ${registered.text}`);
+  const member = { token: registered.body.value.token, id: registered.body.value.user.id };
+  await eventually(async () => (await rows(db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${member.id}`)).length > 0, 'the wallet account');
+  const deposit = options.deposit ?? '0';
+  if (deposit !== '0') {
+    const funded = await call('POST', '/wps/v2/wallets/deposit/demo', { token: member.token, key: randomUUID(), body: { amount: deposit } });
+    if (funded.status !== 200) throw new Error(`demo deposit refused: ${funded.text}`);
+  }
+  return member;
 }

@@ -19,7 +19,7 @@ import {
   type LotteryTrends,
 } from '@wps/contracts';
 import { createLogger, rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller, eventually, registerTestMember } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import type { HouseServiceInstance } from '../app.js';
 import { reportDraws } from './report.js';
@@ -43,18 +43,7 @@ describe('the house lottery through the public API (embedded)', () => {
   let ip = 1;
   const house = () => platform.instances.house as HouseServiceInstance;
 
-  const register = async (deposit = '1000.00'): Promise<Member> => {
-    const username = `lot${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
-      body: { username, password: 'secreto12', confirmPassword: 'secreto12', acceptTerms: true },
-      headers: { 'x-forwarded-for': `198.51.100.${ip++ % 250}` },
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-    const member = { token: registered.body.value.token, id: registered.body.value.user.id };
-    await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${member.id}`)).length > 0, 'the wallet account');
-    if (deposit !== '0') expect((await call('POST', '/wps/v2/wallets/deposit/demo', { token: member.token, key: randomUUID(), body: { amount: deposit } })).status).toBe(200);
-    return member;
-  };
+  const register = (deposit = '1000.00'): Promise<Member> => registerTestMember(call, platform.db, { prefix: 'lot', ip: `198.51.100.${ip++ % 250}`, deposit });
   const balance = async (member: Member) => (await platform.clients.wallet.getBalance({ merchantCode: 'DEMO', memberId: member.id, currency: 'MXN' })).balance;
   const minor = (text: string) => parseMajor(text, 'MXN')!;
   const slip = (member: Member, gameCode: string, body: Record<string, unknown>, key: string = randomUUID()) =>

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { marketKey, sportsRoom, type FeedMarket, type FeedMessage, type Sport } from '@wps/contracts';
-import type { Executor, Outbox } from '@wps/platform';
+import { textArray, type Executor, type Outbox } from '@wps/platform';
 import { betsOnMarkets, reevaluateBets } from './settle.js';
-import { eventsWhere, marketsWhere, marketView, type EventRow } from './store.js';
-import { textArray } from './sql.js';
+import { eventsWhere, marketsWhere, marketView, type EventRow, type MarketRow } from './store.js';
 
 /** The markets the list pages show first: the result, and the handicap and total the feed sends first. */
 function mainKeys(markets: FeedMarket[]): Set<string> {
@@ -34,8 +33,14 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
   const known = new Map((await eventsWhere(tx, sql`e.event_id = ANY(${textArray(eventIds)})`, sql`FOR UPDATE`)).map((event) => [event.event_id, event]));
   const lastSeq = new Map([...known.values()].map((event) => [event.event_id, Number(event.last_seq)]));
   const touched: { eventId: string; market?: string }[] = [];
-  const pushed = new Map<string, Set<string>>();
-  const push = (eventId: string) => pushed.set(eventId, pushed.get(eventId) ?? new Set());
+  /** Per changed event, the markets its push carries ('all': every market of the event). */
+  const pushed = new Map<string, Set<string> | 'all'>();
+  const push = (eventId: string, keys: Iterable<string> | 'all' = []) => {
+    const held = pushed.get(eventId) ?? new Set<string>();
+    if (held === 'all' || keys === 'all') return void pushed.set(eventId, 'all');
+    for (const key of keys) held.add(key);
+    pushed.set(eventId, held);
+  };
   let applied = 0;
   const at = now.toISOString();
 
@@ -80,6 +85,7 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
         );
         const event = known.get(message.eventId)!;
         event.status = message.status;
+        if (message.score) event.score = message.score;
         const main = mainKeys(message.markets);
         const rowsOf = message.markets.map((market) => ({
           key: market.key || marketKey(market.spec),
@@ -105,11 +111,11 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
                    OR (excluded.main AND NOT house.sb_markets.main)`,
           );
         }
-        const changedKeys = pushed.get(message.eventId) ?? new Set<string>();
-        for (const row of rowsOf) changedKeys.add(row.key);
-        pushed.set(message.eventId, changedKeys);
         if (message.status === 'cancelled') touched.push({ eventId: message.eventId });
-        push(message.eventId);
+        push(
+          message.eventId,
+          rowsOf.map((row) => row.key),
+        );
         break;
       }
       case 'bet_stop': {
@@ -119,8 +125,7 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
               WHERE event_id = ${message.eventId} AND status = 'active' ${only ? sql`AND market_key = ANY(${textArray(only)})` : sql``}`,
         );
         await tx.execute(sql`UPDATE house.sb_events SET last_seq = ${message.seq} WHERE event_id = ${message.eventId}`);
-        const markets = only ?? (await marketsWhere(tx, sql`m.event_id = ${message.eventId}`)).map((market) => market.market_key);
-        for (const key of markets) pushed.set(message.eventId, (pushed.get(message.eventId) ?? new Set()).add(key));
+        push(message.eventId, only ?? 'all');
         break;
       }
       case 'bet_settlement': {
@@ -131,7 +136,7 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
                 WHERE event_id = ${message.eventId} AND market_key = ${market.key}`,
           );
           touched.push({ eventId: message.eventId, market: market.key });
-          pushed.set(message.eventId, (pushed.get(message.eventId) ?? new Set()).add(market.key));
+          push(message.eventId, [market.key]);
         }
         break;
       }
@@ -143,7 +148,7 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
         await tx.execute(sql`UPDATE house.sb_events SET last_seq = ${message.seq} WHERE event_id = ${message.eventId}`);
         for (const key of message.markets) {
           touched.push({ eventId: message.eventId, market: key });
-          pushed.set(message.eventId, (pushed.get(message.eventId) ?? new Set()).add(key));
+          push(message.eventId, [key]);
         }
         break;
       }
@@ -158,8 +163,7 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
         await tx.execute(sql`UPDATE house.sb_events SET last_seq = ${message.seq} WHERE event_id = ${message.eventId}`);
         if (only) for (const key of only) touched.push({ eventId: message.eventId, market: key });
         else touched.push({ eventId: message.eventId });
-        const markets = only ?? (await marketsWhere(tx, sql`m.event_id = ${message.eventId}`)).map((market) => market.market_key);
-        for (const key of markets) pushed.set(message.eventId, (pushed.get(message.eventId) ?? new Set()).add(key));
+        push(message.eventId, only ?? 'all');
         break;
       }
       case 'rollback_bet_cancel': {
@@ -183,14 +187,15 @@ export async function ingestFeed(tx: Executor, outbox: Outbox, messages: FeedMes
 }
 
 /** One `odds` push per sport for the batch: each changed event with its status, score and changed markets. */
-async function pushOdds(tx: Executor, outbox: Outbox, events: Map<string, EventRow>, changed: Map<string, Set<string>>, at: number): Promise<void> {
+async function pushOdds(tx: Executor, outbox: Outbox, events: Map<string, EventRow>, changed: Map<string, Set<string> | 'all'>, at: number): Promise<void> {
   if (!changed.size) return;
+  // The events are the batch's own rows, kept up to date as its messages were applied; their markets are read once.
   const ids = [...changed.keys()];
-  const fresh = new Map((await eventsWhere(tx, sql`e.event_id = ANY(${textArray(ids)})`)).map((event) => [event.event_id, event]));
-  const markets = await marketsWhere(tx, sql`m.event_id = ANY(${textArray(ids)})`);
+  const marketsOf = new Map<string, MarketRow[]>();
+  for (const market of await marketsWhere(tx, sql`m.event_id = ANY(${textArray(ids)})`)) marketsOf.set(market.event_id, [...(marketsOf.get(market.event_id) ?? []), market]);
   const bySport = new Map<Sport, Record<string, unknown>[]>();
   for (const eventId of ids) {
-    const event = fresh.get(eventId) ?? events.get(eventId);
+    const event = events.get(eventId);
     if (!event) continue;
     const keys = changed.get(eventId)!;
     const list = bySport.get(event.sport) ?? [];
@@ -198,7 +203,7 @@ async function pushOdds(tx: Executor, outbox: Outbox, events: Map<string, EventR
       eventId,
       status: event.status,
       score: event.score,
-      markets: markets.filter((market) => market.event_id === eventId && keys.has(market.market_key)).map(marketView),
+      markets: (marketsOf.get(eventId) ?? []).filter((market) => keys === 'all' || keys.has(market.market_key)).map(marketView),
     });
     bySport.set(event.sport, list);
   }

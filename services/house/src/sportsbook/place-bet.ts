@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { formatMinor, isEsport, parseMajor, potentialPayout, SPORTS_SYSTEM_MAX_COMBINATIONS, systemBetCount, systemCombinations, type OddsAcceptance, type SportsSlipBody } from '@wps/contracts';
-import { AppError, isUniqueViolation, rows, type Database, type Executor, type Logger } from '@wps/platform';
+import { AppError, isUniqueViolation, rows, type Database, type Executor, type Logger, textArray } from '@wps/platform';
 import { isWalletAnswer } from '../tables/wallet-retries.js';
 import { SPORTS_LIMITS } from './config.js';
 import { reevaluateBets } from './settle.js';
-import { betsWhere, eventName, eventsWhere, marketsWhere, type BetRow, type EventRow, type MarketRow } from './store.js';
-import { textArray } from './sql.js';
+import { betsWhere, eventName, eventsWhere, marketRef, marketsByKey, marketsWhere, type BetRow, type EventRow, type MarketRow } from './store.js';
 import { SPORTSBOOK_GAME_CODE, sportsWalletIds, type SportsWallet } from './wallet.js';
 
 export interface PlaceBetDeps {
@@ -57,14 +56,14 @@ function checkShape(input: PlaceBetInput): number {
 async function choose(tx: Executor, input: PlaceBetInput, since?: number): Promise<Chosen[]> {
   const eventIds = [...new Set(input.selections.map((selection) => selection.eventId))];
   const events = new Map((await eventsWhere(tx, sql`e.event_id = ANY(${textArray(eventIds)})`)).map((event) => [event.event_id, event]));
-  const markets = new Map((await marketsWhere(tx, sql`m.event_id = ANY(${textArray(eventIds)})`)).map((market) => [`${market.event_id}|${market.market_key}`, market]));
+  const markets = marketsByKey(await marketsWhere(tx, sql`m.event_id = ANY(${textArray(eventIds)})`));
   const changed: { eventId: string; market: string; outcome: string; price: number }[] = [];
   const chosen = input.selections.map((selection, index): Chosen => {
     const event = events.get(selection.eventId);
     if (!event) throw new AppError('SPORTS_EVENT_NOT_FOUND', { field: field(index, 'eventId') });
     const name = eventName(event);
     if (event.status !== 'not_started' && event.status !== 'live') throw new AppError('SPORTS_SELECTION_UNAVAILABLE', { field: field(index, 'eventId'), params: { detail: name } });
-    const market = markets.get(`${selection.eventId}|${selection.market}`);
+    const market = markets.get(marketRef(selection.eventId, selection.market));
     const outcome = market?.outcomes.find((candidate) => candidate.outcome === selection.outcome);
     if (!market || !outcome || market.cancelled) throw new AppError('SPORTS_SELECTION_UNAVAILABLE', { field: field(index, 'market'), params: { detail: name } });
     if (market.status === 'suspended' || (since !== undefined && market.stopped_ms !== null && market.stopped_ms >= since)) {

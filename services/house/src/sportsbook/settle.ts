@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { capPayout, cashOutOffer, parlayPayout, potentialPayout, systemCombinations, systemPayout, type OutcomeSettlement } from '@wps/contracts';
-import { rows, type Executor } from '@wps/platform';
-import { bigintArray, textArray } from './sql.js';
-import { betsWhere, eventsWhere, legsWhere, marketsWhere, type BetRow, type EventRow, type LegRow, type MarketRow } from './store.js';
+import { capPayout, cashOutOffer, parlayPayout, parlayPrice, potentialPayout, systemCombinations, systemPayout, type OutcomeSettlement } from '@wps/contracts';
+import { rows, type Executor, bigintArray, textArray } from '@wps/platform';
+import { betsWhere, eventsWhere, legsWhere, marketRef, marketsByKey, marketsWhere, type BetRow, type EventRow, type LegRow, type MarketRow } from './store.js';
 
 /** A void settlement: the stake of the leg comes back (a cancelled match, a market the feed voided). */
 export const voidSettlement = (outcome: string): OutcomeSettlement => ({ outcome, result: 0, voidFactor: 1 });
@@ -65,7 +64,7 @@ export function betFigures(
       unit,
       legs.map((leg) => leg.price),
     );
-    totalPrice = Math.floor(legs.reduce((product, leg) => (product * leg.price) / 1000, 1) * 1000);
+    totalPrice = parlayPrice(legs.map((leg) => leg.price));
   }
   return {
     payoutMinor: payout === null ? null : BigInt(capPayout(payout, max)),
@@ -79,7 +78,7 @@ export function betFigures(
 export function offerOf(bet: BetRow, legs: LegRow[], markets: Map<string, MarketRow>, events: Map<string, EventRow>, marginBp: number): bigint | null {
   if (bet.status !== 'open' || bet.bet_type === 'system') return null;
   const parts = legs.map((leg) => {
-    const market = markets.get(`${leg.event_id}|${leg.market_key}`);
+    const market = markets.get(marketRef(leg.event_id, leg.market_key));
     const event = events.get(leg.event_id);
     const settlement = legSettlement(leg, market, event, bet.placed_ms);
     const current = market?.outcomes.find((outcome) => outcome.outcome === leg.outcome);
@@ -107,10 +106,14 @@ export async function loadBetContext(tx: Executor, betIds: string[]): Promise<Be
   const markets = eventIds.length ? await marketsWhere(tx, sql`m.event_id = ANY(${textArray(eventIds)})`) : [];
   return {
     legs: byBet,
-    markets: new Map(markets.map((market) => [`${market.event_id}|${market.market_key}`, market])),
+    markets: marketsByKey(markets),
     events: new Map(events.map((event) => [event.event_id, event])),
   };
 }
+
+/** How each of a bet's legs stands now (`legSettlement`), from the loaded markets and events. */
+export const currentSettlements = (bet: Pick<BetRow, 'placed_ms'>, legs: LegRow[], context: BetContext): (OutcomeSettlement | undefined)[] =>
+  legs.map((leg) => legSettlement(leg, context.markets.get(marketRef(leg.event_id, leg.market_key)), context.events.get(leg.event_id), bet.placed_ms));
 
 /**
  * Brings the given bets up to date with their markets, in the caller's transaction, the bets locked. A bet whose legs
@@ -130,7 +133,7 @@ export async function reevaluateBets(tx: Executor, betIds: string[], now = new D
   const changed: string[] = [];
   for (const bet of bets) {
     const legs = context.legs.get(bet.bet_id) ?? [];
-    const settlements = legs.map((leg) => legSettlement(leg, context.markets.get(`${leg.event_id}|${leg.market_key}`), context.events.get(leg.event_id), bet.placed_ms));
+    const settlements = currentSettlements(bet, legs, context);
     for (const [index, leg] of legs.entries()) {
       const settlement = settlements[index] ?? null;
       if (JSON.stringify(settlement) !== JSON.stringify(leg.settlement)) {

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
 import { parseMajor, type FeedMarket, type FeedMessage, type HouseTableEvent, type OutcomeSettlement, type SportsBet, type SportsEvent, type SportsbookMenu } from '@wps/contracts';
 import { rows } from '@wps/platform';
-import { apiCaller, eventually } from '@wps/platform/testing';
+import { apiCaller, eventually, registerTestMember } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import type { HouseServiceInstance } from '../app.js';
 
@@ -99,18 +99,7 @@ describe('the house sportsbook through the public API (embedded)', () => {
     return eventId;
   };
 
-  const register = async (deposit = '1000.00'): Promise<Member> => {
-    const username = `sb${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-    const registered = await call<{ token: string; user: { id: string } }>('PUT', '/wps/member/register', {
-      body: { username, password: 'Secreto-12-largo', confirmPassword: 'Secreto-12-largo', acceptTerms: true },
-      headers: { 'x-forwarded-for': `198.51.100.${ip++ % 250}` },
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-    const member = { token: registered.body.value.token, id: registered.body.value.user.id };
-    await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM wallet.accounts WHERE owner_type = 'member' AND owner_id = ${member.id}`)).length > 0, 'the wallet account');
-    if (deposit !== '0') expect((await call('POST', '/wps/v2/wallets/deposit/demo', { token: member.token, key: randomUUID(), body: { amount: deposit } })).status).toBe(200);
-    return member;
-  };
+  const register = (deposit = '1000.00'): Promise<Member> => registerTestMember(call, platform.db, { prefix: 'sb', ip: `198.51.100.${ip++ % 250}`, deposit });
   const balance = async (member: Member) => parseMajor((await platform.clients.wallet.getBalance({ merchantCode: 'DEMO', memberId: member.id, currency: 'MXN' })).balance, 'MXN')!;
   const place = (member: Member, body: Record<string, unknown>, key: string = randomUUID()) => call<Placed>('POST', '/wps/house/sports/bets', { token: member.token, key, body });
   const myBets = async (member: Member, status: 'open' | 'settled' | '' = '') =>

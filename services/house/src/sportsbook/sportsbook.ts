@@ -12,16 +12,15 @@ import {
   type RpcHandlers,
   type SportsBet,
 } from '@wps/contracts';
-import { AppError, rows, type Database, type Executor, type Logger, type Outbox } from '@wps/platform';
+import { AppError, rows, type Database, type Executor, type Logger, type Outbox, textArray } from '@wps/platform';
 import { TableLeaseRunner } from '../tables/table-lease.js';
 import { cashOutBet } from './cashout.js';
 import { demoFinalSettlement, demoPastEvents, demoPastSlips, demoPlayersToSeed, markSeeded, type DemoPlayer } from './demo.js';
 import { SPORTS_LIMITS, type HouseSportsbookConfig } from './config.js';
 import { ingestFeed, type IngestResult } from './ingest.js';
 import { placeSportsBet, rollbackDebit } from './place-bet.js';
-import { betFigures, legSettlement, loadBetContext, offerOf } from './settle.js';
+import { betFigures, currentSettlements, loadBetContext, offerOf } from './settle.js';
 import { betsWhere, betView, eventsWhere, eventView, isMainMarket, marketsWhere, type BetRow, type EventRow, type MarketRow } from './store.js';
-import { textArray } from './sql.js';
 import { sportsWalletIds, type SportsWallet } from './wallet.js';
 
 export type SportsbookHandlers = RpcHandlers<typeof houseSportsbookRpcMethods>;
@@ -246,7 +245,7 @@ export class HouseSportsbook {
     );
     return bets.map((bet) => {
       const legs = context.legs.get(bet.bet_id) ?? [];
-      const settlements = legs.map((leg) => leg.settlement ?? legSettlement(leg, context.markets.get(`${leg.event_id}|${leg.market_key}`), context.events.get(leg.event_id), bet.placed_ms));
+      const settlements = currentSettlements(bet, legs, context);
       const figures = betFigures({ ...bet, unit_minor: bet.status === 'cashed_out' ? bet.placed_unit_minor : bet.unit_minor }, legs, settlements);
       const offerMinor = offerOf(bet, legs, context.markets, context.events, SPORTS_LIMITS.cashOutMarginBp);
       return betView(bet, { legs, settlements, events: context.events, offerMinor, potentialMinor: figures.potentialMinor, totalPrice: figures.totalPrice });

@@ -99,6 +99,10 @@ const BET_COLUMNS = sql`b.bet_id::text AS bet_id, b.member_id, b.merchant_code, 
   b.payout_minor::text AS payout_minor, b.cashed_out_minor::text AS cashed_out_minor, b.paid_minor::text AS paid_minor, b.round_settled, b.revision,
   (extract(epoch FROM b.placed_at) * 1000)::float8 AS placed_ms, b.settled_at::text AS settled_at`;
 
+/** Markets by event and key: `marketsByKey(rows).get(marketRef(eventId, key))`. */
+export const marketRef = (eventId: string, key: string): string => `${eventId}|${key}`;
+export const marketsByKey = (markets: MarketRow[]): Map<string, MarketRow> => new Map(markets.map((market) => [marketRef(market.event_id, market.market_key), market]));
+
 export const eventsWhere = (tx: Executor, where: SQL, tail: SQL = sql``): Promise<EventRow[]> => rows<EventRow>(tx, sql`SELECT ${EVENT_COLUMNS} FROM house.sb_events e WHERE ${where} ${tail}`);
 export const marketsWhere = (tx: Executor, where: SQL, tail: SQL = sql``): Promise<MarketRow[]> => rows<MarketRow>(tx, sql`SELECT ${MARKET_COLUMNS} FROM house.sb_markets m WHERE ${where} ${tail}`);
 export const betsWhere = (tx: Executor, where: SQL, tail: SQL = sql``): Promise<BetRow[]> => rows<BetRow>(tx, sql`SELECT ${BET_COLUMNS} FROM house.sb_bets b WHERE ${where} ${tail}`);
@@ -161,6 +165,9 @@ export interface BetViewParts {
   totalPrice: number | null;
 }
 
+/** Market types whose key carries a line (`total:10`); `period_winner:2` carries a period. */
+const LINE_TYPES: readonly string[] = ['handicap', 'asian_handicap', 'total'];
+
 export function betView(bet: BetRow, parts: BetViewParts): SportsBet {
   const money = (minor: bigint) => formatMinor(minor, bet.currency);
   return {
@@ -182,8 +189,7 @@ export function betView(bet: BetRow, parts: BetViewParts): SportsBet {
     legs: parts.legs.map((leg, index) => {
       const event = parts.events.get(leg.event_id);
       const [type, specifier] = leg.market_key.split(':') as [SportsMarket['type'], string | undefined];
-      const lineTypes: readonly string[] = ['handicap', 'asian_handicap', 'total'];
-      const state: LegState = legState(parts.settlements[index] ?? leg.settlement ?? undefined);
+      const state: LegState = legState(parts.settlements[index]);
       return {
         eventId: leg.event_id,
         sport: event?.sport ?? 'football',
@@ -192,7 +198,7 @@ export function betView(bet: BetRow, parts: BetViewParts): SportsBet {
         startsAt: event ? new Date(event.starts_at).toISOString() : new Date(bet.placed_ms).toISOString(),
         market: leg.market_key,
         type,
-        line: specifier !== undefined && lineTypes.includes(type) ? Number(specifier) : null,
+        line: specifier !== undefined && LINE_TYPES.includes(type) ? Number(specifier) : null,
         period: specifier !== undefined && type === 'period_winner' ? Number(specifier) : null,
         outcome: leg.outcome,
         outcomeName: type === 'outright' ? (event?.entrants?.find((entrant) => entrant.id === leg.outcome)?.name ?? null) : null,

@@ -3,7 +3,7 @@
  * player's odds acceptance, the stake's checks, what the slip costs and may pay, and the bodies it is placed with.
  * Money is worked in integer minor units; payouts come from the book's own maths (`potentialPayout`).
  */
-import { capPayout, PRICE_SCALE, potentialPayout, systemCombinations, type MarketType, type OddsAcceptance, type Sport, type SportsBetType, type SportsSlipBody } from '@wps/contracts';
+import { capPayout, parlayPrice, PRICE_SCALE, potentialPayout, systemCombinations, type MarketType, type OddsAcceptance, type Sport, type SportsBetType, type SportsSlipBody } from '@wps/contracts';
 import { AMOUNT_DECIMALS, normaliseAmount, toMinor } from '../../money';
 import { isOver, type OddsUpdate } from './live';
 
@@ -164,13 +164,6 @@ export interface SlipFigures {
   totalPrice: number | null;
 }
 
-/** Product of prices in thousandths, rounded down to a thousandth (the total odds shown for a parlay). */
-function totalPriceOf(prices: readonly number[]): number {
-  let total = BigInt(PRICE_SCALE);
-  for (const price of prices) total = (total * BigInt(price)) / BigInt(PRICE_SCALE);
-  return Number(total);
-}
-
 /**
  * What the slip costs and may pay for a stake (per single, per parlay, or per combination of a system bet). Null when
  * the slip cannot be placed as `mode`, or a price is not a price.
@@ -193,7 +186,7 @@ export function slipFigures(options: {
     return { bets: prices.length, totalStakeMinor: stakeMinor * prices.length, payoutMinor, totalPrice: null };
   }
   if (mode === 'parlay') {
-    return { bets: 1, totalStakeMinor: stakeMinor, payoutMinor: cap(potentialPayout(stakeMinor, prices)), totalPrice: totalPriceOf(prices) };
+    return { bets: 1, totalStakeMinor: stakeMinor, payoutMinor: cap(potentialPayout(stakeMinor, prices)), totalPrice: parlayPrice(prices) };
   }
   const size = fitSystemSize(prices.length, systemSize);
   const combinations = systemCombinations(prices.length, size);
