@@ -4,7 +4,7 @@ import { favouriteBodySchema, gameMenuQuerySchema, gamesRpc, lobbyClientFields, 
 import { LOTTERY_LAUNCH_FIELDS, lotteryLaunchParamsSchema, openedNumbersQuerySchema } from '../lottery.js';
 import { walletRpc } from '../wallet.js';
 import { decimalIdSchema } from '../ids.js';
-import { optionalQueryText, pathIdText } from './fields.js';
+import { optionalQueryText, pathIdText, queryWithBlanksAbsent } from './fields.js';
 
 /** Lobby answers are the same for every guest of a brand and language; a burst costs one service call per query. */
 const PUBLIC_LOBBY_CACHE_MS = 2_000;
@@ -50,7 +50,7 @@ const gameMenu = (id: string, path: string) =>
     rateLimit: 'ip',
     idempotent: false,
     publicCacheMs: PUBLIC_LOBBY_CACHE_MS,
-    request: gameMenuQuerySchema,
+    request: queryWithBlanksAbsent(gameMenuQuerySchema),
     response: gamesRpc.listGames.output,
     operation: { service: 'games', method: 'listGames' },
     context: LOBBY,
@@ -69,7 +69,7 @@ export const gamesUseCases = {
     rateLimit: 'ip',
     idempotent: false,
     publicCacheMs: PUBLIC_LOBBY_CACHE_MS,
-    request: hotQuerySchema,
+    request: queryWithBlanksAbsent(hotQuerySchema),
     response: gamesRpc.hotGames.output,
     operation: { service: 'games', method: 'hotGames' },
     context: LOBBY,
@@ -98,7 +98,7 @@ export const gamesUseCases = {
     auth: 'member',
     rateLimit: 'ip',
     idempotent: false,
-    request: recentQuerySchema,
+    request: queryWithBlanksAbsent(recentQuerySchema),
     response: gamesRpc.recentGames.output,
     operation: { service: 'games', method: 'recentGames' },
     context: { ...MEMBER, language: 'language' },
@@ -112,7 +112,7 @@ export const gamesUseCases = {
     auth: 'member',
     rateLimit: 'ip',
     idempotent: false,
-    request: favouriteListQuerySchema,
+    request: queryWithBlanksAbsent(favouriteListQuerySchema),
     response: gamesRpc.favouriteGames.output,
     operation: { service: 'games', method: 'favouriteGames' },
     context: { ...MEMBER, language: 'language' },
