@@ -105,9 +105,9 @@ export const noticeTypesQuerySchema = z
 /** The query of `GET /wps/system/notices`. */
 export const noticesQuerySchema = z.object({
   types: noticeTypesQuerySchema,
-  platform: z.preprocess((value) => (value === '' ? undefined : value), noticePlatformSchema.default('W')),
+  platform: noticePlatformSchema.default('W'),
   /** Only popups of this execution; without it, every execution the caller may see (B for guests, A and F for members). */
-  execution: z.preprocess((value) => (value === '' ? undefined : value), noticeExecutionSchema.optional()),
+  execution: noticeExecutionSchema.optional(),
   language: z.string().max(10).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { serviceUseCase } from '../use-case.js';
+import { queryWithBlanksAbsent } from './fields.js';
 import { agentContractsRpc } from '../small-services.js';
 import { agentDownlineQuerySchema, agentMemberProfitQuerySchema, agentMemberTransactionsQuerySchema, agentTeamBetsQuerySchema, agentTeamOverviewQuerySchema } from '../agent-team.js';
 
@@ -20,7 +21,7 @@ export const agentTeamUseCases = {
     auth: 'member',
     rateLimit: 'ip',
     idempotent: false,
-    request: agentTeamOverviewQuerySchema,
+    request: queryWithBlanksAbsent(agentTeamOverviewQuerySchema),
     response: agentContractsRpc.agentTeamOverview.output,
     operation: { service: 'agentContracts', method: 'agentTeamOverview' },
     context: AGENT_CALLER,
@@ -35,7 +36,7 @@ export const agentTeamUseCases = {
     auth: 'member',
     rateLimit: 'ip',
     idempotent: false,
-    request: agentDownlineQuerySchema,
+    request: queryWithBlanksAbsent(agentDownlineQuerySchema),
     response: agentContractsRpc.agentDownline.output,
     operation: { service: 'agentContracts', method: 'agentDownline' },
     context: AGENT_CALLER,
@@ -50,7 +51,7 @@ export const agentTeamUseCases = {
     auth: 'member',
     rateLimit: 'ip',
     idempotent: false,
-    request: agentTeamBetsQuerySchema,
+    request: queryWithBlanksAbsent(agentTeamBetsQuerySchema),
     response: agentContractsRpc.agentTeamBets.output,
     operation: { service: 'agentContracts', method: 'agentTeamBets' },
     context: AGENT_CALLER,
@@ -65,7 +66,7 @@ export const agentTeamUseCases = {
     auth: 'member',
     rateLimit: 'ip',
     idempotent: false,
-    request: agentMemberProfitQuerySchema,
+    request: queryWithBlanksAbsent(agentMemberProfitQuerySchema),
     response: agentContractsRpc.agentMemberProfit.output,
     operation: { service: 'agentContracts', method: 'agentMemberProfit' },
     context: AGENT_CALLER,
@@ -80,7 +81,7 @@ export const agentTeamUseCases = {
     auth: 'member',
     rateLimit: 'ip',
     idempotent: false,
-    request: agentMemberTransactionsQuerySchema,
+    request: queryWithBlanksAbsent(agentMemberTransactionsQuerySchema),
     response: agentContractsRpc.agentMemberTransactions.output,
     operation: { service: 'agentContracts', method: 'agentMemberTransactions' },
     context: AGENT_CALLER,

@@ -28,4 +28,6 @@ export const BLANK_IS_ABSENT = 'blankIsAbsent';
 
 /** A query whose blank fields (`?type=`, as a form submits an unset filter) mean "not given". */
 export const queryWithBlanksAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((query) => (query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query), schema).meta({ [BLANK_IS_ABSENT]: true });
+  z
+    .preprocess((query) => (query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query), schema)
+    .meta({ [BLANK_IS_ABSENT]: true }) as unknown as z.ZodType<z.output<T>, z.input<T>>;

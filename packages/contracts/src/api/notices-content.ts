@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { merchantCodePath as merchantCode, pathIdText } from './fields.js';
+import { merchantCodePath as merchantCode, pathIdText, queryWithBlanksAbsent } from './fields.js';
 import { serviceUseCase } from '../use-case.js';
 import {
   contentImageBodySchema,
@@ -53,7 +53,7 @@ export const noticesContentUseCases = {
     rateLimit: 'ip',
     idempotent: false,
     sharedCacheMs: CONTENT_CACHE_MS,
-    request: noticesQuerySchema,
+    request: queryWithBlanksAbsent(noticesQuerySchema),
     response: rpc.getNotices.output,
     operation: { service: 'notices', method: 'getNotices' },
     context: { ...READER, audience: 'audience' },

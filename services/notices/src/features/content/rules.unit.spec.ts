@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audienceOfMemberType, noticeBodySchema, noticesQuerySchema, type NoticeBody } from '@wps/contracts';
+import { audienceOfMemberType, noticeBodySchema, useCases, type NoticeBody } from '@wps/contracts';
 import { checkLink, checkNotice, isHttpUrl, nextChange, pickText, searchable, searchArticles, shownTo } from './rules.js';
 
 const now = new Date('2025-06-01T12:00:00Z');
@@ -98,6 +98,7 @@ describe('content rules', () => {
   });
 
   it('reads the notices call’s query: types once each in one order, W by default, empty fields ignored', () => {
+    const noticesQuerySchema = useCases.notices.request;
     expect(noticesQuerySchema.parse({ types: 'pr, B,B', platform: '' })).toMatchObject({ types: ['B', 'PR'], platform: 'W' });
     expect(noticesQuerySchema.parse({}).types).toEqual(['B', 'PL', 'PU', 'PR', 'H']);
     expect(noticesQuerySchema.parse({ execution: '' }).execution).toBeUndefined();
