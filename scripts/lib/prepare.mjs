@@ -42,7 +42,14 @@ export function ensureInstalled() {
 export function ensureWebBuilt() {
   if (process.env.WPS_SKIP_WEB_BUILD === '1') return;
   const built = path.join(root, 'web', 'dist', 'index.html');
-  const sources = Math.max(newestIn(path.join(root, 'web', 'src')), mtime(path.join(root, 'web', 'index.html')), mtime(path.join(root, 'web', 'vite.config.ts')));
+  // The build takes the calls' table from the declarations in packages/contracts, and its plugins from web/build.
+  const sources = Math.max(
+    newestIn(path.join(root, 'web', 'src')),
+    newestIn(path.join(root, 'web', 'build')),
+    newestIn(path.join(root, 'packages', 'contracts', 'src')),
+    mtime(path.join(root, 'web', 'index.html')),
+    mtime(path.join(root, 'web', 'vite.config.ts')),
+  );
   if (existsSync(built) && mtime(built) >= sources) return;
   run('npm', ['run', 'build', '-w', 'web', '--silent'], 'Building the web client');
 }

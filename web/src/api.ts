@@ -3,7 +3,8 @@
  * language, unwraps the `{ success, code, message, value }` envelope, and ends the session when an authenticated
  * call answers 401.
  */
-import { useCases, type UseCase, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type RouteRequest, type RouteResponse, type UseCaseRequest, type UseCaseResponse, type UseCaseRoute, type UseCases } from '@wps/contracts';
+import { useCases } from './useCases';
 import i18n from './i18n';
 import { clearSession, getToken } from './session';
 
@@ -173,7 +174,7 @@ export interface CallOptions {
  * Calls a use case declared in `@wps/contracts`: its method and path, path fields filled in, the other fields as the
  * query (GET) or the JSON body, the session token when the call needs a member. The answer is typed by the declaration.
  */
-export function call<U extends UseCase>(useCase: U, input: UseCaseRequest<U>, options: CallOptions = {}): Promise<UseCaseResponse<U>> {
+export function call<R extends UseCaseRoute>(useCase: R, input: RouteRequest<R>, options: CallOptions = {}): Promise<RouteResponse<R>> {
   const fields: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   const path = useCase.paths[0].replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
     const value = fields[name];
@@ -184,9 +185,9 @@ export function call<U extends UseCase>(useCase: U, input: UseCaseRequest<U>, op
   const headers = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
   if (useCase.method === 'GET') {
     const search = query(fields as Record<string, string | number | undefined>);
-    return request<UseCaseResponse<U>>('GET', search ? `${path}?${search}` : path, { auth, headers, signal: options.signal });
+    return request<RouteResponse<R>>('GET', search ? `${path}?${search}` : path, { auth, headers, signal: options.signal });
   }
-  return request<UseCaseResponse<U>>(useCase.method, path, { auth, headers, body: fields, signal: options.signal });
+  return request<RouteResponse<R>>(useCase.method, path, { auth, headers, body: fields, signal: options.signal });
 }
 
 // ---- Endpoints -----------------------------------------------------------------------------------------------

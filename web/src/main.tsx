@@ -2,7 +2,7 @@
 import '@wps/contracts/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { currentLanguage } from './i18n';
+import { currentLanguage, languageReady } from './i18n';
 import { setLanguageProvider } from './api';
 import './styles.css';
 import { App } from './App';
@@ -16,8 +16,13 @@ startInstallability(import.meta.env.PROD);
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A pack that fails to load leaves the default language's words; the app still starts.
+void languageReady
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -207,6 +207,33 @@ type CheckOutput<Produced, Declared> = [Produced] extends [Declared] ? unknown :
 export type UseCaseRequest<U extends UseCase> = z.input<U['request']>;
 export type UseCaseResponse<U extends UseCase> = z.output<U['response']>;
 
+declare const routeFields: unique symbol;
+/**
+ * A use case as a client holds it at run time: where and how to call it. Its fields travel as types only, so a client
+ * that only calls the API does not load the schemas (the web client's table, `useCaseRoute`).
+ */
+export interface UseCaseRoute<Req = unknown, Res = unknown> {
+  readonly id: string;
+  readonly method: HttpMethod;
+  readonly paths: readonly [string, ...string[]];
+  readonly auth: Audience;
+  /** Same answer for every guest for this long (`UseCase.publicCacheMs`): a client need not ask again sooner. */
+  readonly publicCacheMs?: number;
+  readonly [routeFields]?: { readonly request: Req; readonly response: Res };
+}
+export type RouteOf<U extends UseCase> = UseCaseRoute<UseCaseRequest<U>, UseCaseResponse<U>> & Pick<U, 'id' | 'method' | 'paths' | 'auth' | 'publicCacheMs'>;
+export type RouteRequest<R extends UseCaseRoute> = R extends UseCaseRoute<infer Req, unknown> ? Req : never;
+export type RouteResponse<R extends UseCaseRoute> = R extends UseCaseRoute<unknown, infer Res> ? Res : never;
+
+/** The run-time part of a use case, for a client's table of calls. */
+export const useCaseRoute = <U extends UseCase>(useCase: U): RouteOf<U> => ({
+  id: useCase.id,
+  method: useCase.method,
+  paths: useCase.paths,
+  auth: useCase.auth,
+  ...(useCase.publicCacheMs !== undefined ? { publicCacheMs: useCase.publicCacheMs } : {}),
+});
+
 /** The context a use case needs, in the order the gateway resolves it (the brand costs a call; the rest is free). */
 export const needsBrand = (useCase: UseCase): boolean =>
   Object.values(useCase.context ?? {}).some(

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Server as HttpServer } from 'node:http';
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import type { ServerOptions } from 'socket.io';
 import { createHttpApp, healthRoutes, type EventBus, type KeyValueStore, type Logger } from '@wps/platform';
 import type { GatewayClients } from './clients.js';
@@ -27,7 +27,9 @@ import { PublicAnswers } from './public-answers.js';
 import { securityHeaders } from './security-headers.js';
 import { FrameOrigins } from './edge/frame-origins.js';
 import { noStore } from './edge/no-store.js';
-import { API_PATH_PREFIXES } from './edge/api-paths.js';
+import { API_PATH_PREFIXES, isApiPath } from './edge/api-paths.js';
+import { compressAnswers } from './edge/compression.js';
+import { webClient } from './edge/web-client.js';
 import { apiDocs } from './api-docs.js';
 import { AppError } from '@wps/platform';
 
@@ -79,6 +81,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const frameOrigins = new FrameOrigins({ identity: options.clients.identity, games: options.clients.games, logger: options.logger, refreshMs: options.frameOriginsRefreshMs });
   app.use(securityHeaders({ frameOrigins: (req) => frameOrigins.of(req) }));
   app.use(noStore());
+  app.use(compressAnswers());
   app.use(healthRoutes(options.readiness));
   app.use(apiDocs(allUseCases));
   const edge = { clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 };
@@ -113,13 +116,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   );
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
-    // Client-side routes (/, /home, /login, /register …) all load the single-page app.
-    app.get('/{*path}', (req, res, next) => {
-      if (req.path.startsWith('/wps/') || req.path.startsWith('/lgw/') || req.path.startsWith('/socket.io') || req.path.startsWith('/internal/')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(webDist, 'index.html'));
-    });
+    app.use(webClient(webDist, isApiPath));
   } else {
     app.get('/', (_req, res) => {
       res.type('text').send('The API is running. Build the web client (npm run build:web) to serve the site here.');

@@ -1,6 +1,6 @@
 /** The visitor's preferences: the interface language (kept in local storage, spec §3). */
 import { useSyncExternalStore } from 'react';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../useCases';
 import { call } from '../api';
 import i18n, { changeLanguage, currentLanguage, type UiLanguage } from '../i18n';
 import { getToken } from '../session';
@@ -12,7 +12,7 @@ function subscribe(listener: () => void): () => void {
 
 /** Switches the interface language and remembers it; a signed-in member's choice is also sent to the server (spec §4). */
 export function setLanguage(next: UiLanguage): void {
-  changeLanguage(next, true);
+  void changeLanguage(next, true);
   // The interface does not wait for the server.
   if (getToken()) void call(useCases.setMemberLanguage, { language: next }).catch(() => undefined);
 }

@@ -4,7 +4,7 @@
  * interface language for data shown in it.
  */
 import { QueryClient, queryOptions } from '@tanstack/react-query';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../useCases';
 import { api, call, type BalanceValue } from '../api';
 import { newerBalance } from './freshness';
 

@@ -30,7 +30,7 @@ export function applyBrand(status: SystemStatus): void {
   // No stored choice: follow the brand's default language when the UI has a pack for it.
   if (!readStoredLanguage()) {
     const brandDefault = normaliseLanguage(merchant?.defaultLanguage);
-    if (brandDefault && brandDefault !== currentLanguage()) changeLanguage(brandDefault, false);
+    if (brandDefault && brandDefault !== currentLanguage()) void changeLanguage(brandDefault, false);
   }
 }
 

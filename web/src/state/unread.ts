@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCases, type UnreadCount } from '@wps/contracts';
+import { type UnreadCount } from '@wps/contracts';
+import { useCases } from '../useCases';
 import { call } from '../api';
 import { live } from '../live/connection';
 import { queryKeys } from './queries';

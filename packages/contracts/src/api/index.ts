@@ -1,4 +1,4 @@
-import type { UseCase } from '../use-case.js';
+import type { RouteOf, UseCase } from '../use-case.js';
 import { gamesUseCases } from './games.js';
 import { houseUseCases } from './house.js';
 import { houseLotteryUseCases } from './house-lottery.js';
@@ -69,6 +69,8 @@ export const useCases = {
   ...bonusUseCases,
 };
 export type UseCases = typeof useCases;
+/** Every use case's route (method, paths, audience), typed by its declaration: what a web client needs at run time. */
+export type UseCaseRoutes = { readonly [K in keyof UseCases]: RouteOf<UseCases[K]> };
 export type UseCaseId = keyof UseCases;
 
 export const allUseCases: readonly UseCase[] = Object.values(useCases);

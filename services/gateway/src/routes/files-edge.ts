@@ -1,9 +1,8 @@
 import { useCases } from '@wps/contracts';
 import { AppError } from '@wps/platform';
 import { edgeOperation, type EdgeOperation } from '../use-cases.js';
-
-/** A year: a changed image is stored under a new name, so a name's bytes never change. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+// A year: a changed image is stored under a new name, so a name's bytes never change.
+import { IMMUTABLE } from '../edge/web-client.js';
 
 /** Public content images, read from the notices service's file store and sent as they are. */
 export const filesEdgeOperations: Record<string, EdgeOperation> = Object.fromEntries([

@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases, type BannerGroup, type NoticesAnswer } from '@wps/contracts';
+import { type BannerGroup, type NoticesAnswer } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { live } from '../../live/connection';
 import { getToken } from '../../session';
 import { usePreferences } from '../../state/preferences';

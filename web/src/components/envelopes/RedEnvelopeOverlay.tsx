@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases, type MemberEnvelope } from '@wps/contracts';
+import { type MemberEnvelope } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call, errorMessage } from '../../api';
 import { live } from '../../live/connection';
 import { useSession } from '../../state/session';

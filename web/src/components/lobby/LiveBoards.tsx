@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../state/preferences';
 import { live } from '../../live/connection';
@@ -25,6 +25,8 @@ export function JackpotTicker() {
       }),
     [client],
   );
+  // A push sent before the socket joined the brand's room (or while it was away) is not replayed: read the pool again.
+  useEffect(() => live.onConnect(() => void client.invalidateQueries({ queryKey: queryKeys.jackpot })), [client]);
 
   return (
     <section className="lobby-jackpot" aria-labelledby="jackpot-title" data-testid="jackpot">
@@ -58,6 +60,7 @@ export function WinnerBoard() {
       }),
     [client, language],
   );
+  useEffect(() => live.onConnect(() => void client.invalidateQueries({ queryKey: queryKeys.winners(language) })), [client, language]);
 
   return (
     <section className="lobby-winners" aria-labelledby="winners-title" data-testid="winner-board">

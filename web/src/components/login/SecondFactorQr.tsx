@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import QRCode from 'qrcode';
 import type { TwoFactorSetup } from './SecondFactorApi';
 
 /** Spec section 9: QR codes use error correction M; 200 px in a component. */
@@ -13,7 +12,9 @@ export function SecondFactorQr({ setup }: { setup: TwoFactorSetup }) {
 
   useEffect(() => {
     let cancelled = false;
-    QRCode.toDataURL(setup.otpauthUri, { errorCorrectionLevel: 'M', width: QR_SIZE_PX, margin: 2 })
+    // The QR package loads with the first code shown: few members set up an authenticator, and never on first load.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(setup.otpauthUri, { errorCorrectionLevel: 'M', width: QR_SIZE_PX, margin: 2 }))
       .then((url) => !cancelled && setImage(url))
       .catch(() => !cancelled && setImage(null));
     return () => {

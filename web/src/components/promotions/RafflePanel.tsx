@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases, type RaffleState } from '@wps/contracts';
+import { type RaffleState } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { ApiError, call, errorMessage } from '../../api';
 import { live } from '../../live/connection';
 import { useSession } from '../../state/session';

@@ -1,4 +1,5 @@
-import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import i18n from '../../i18n';
 import { ApiError, call, type LoginValue, type SystemStatus } from '../../api';
 

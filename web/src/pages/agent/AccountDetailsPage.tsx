@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call } from '../../api';
 import { useSession } from '../../state/session';
 import { RECORD_TYPES } from '../../components/member/TransactionHistoryPanel';

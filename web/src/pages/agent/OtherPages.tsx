@@ -1,7 +1,7 @@
 /** The agent centre pages that show what the player site already has: money, notices, help. */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call } from '../../api';
 import { usePreferences } from '../../state/preferences';
 import { useCustomerService } from '../../state/system';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { contractKindSchema, useCases, type ContractKind, type InvitationContract } from '@wps/contracts';
+import { contractKindSchema, type ContractKind, type InvitationContract } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { errorMessage } from '../../api';
 import { useSession } from '../../state/session';
 import { askConfirm, showToast } from '../../state/ui';

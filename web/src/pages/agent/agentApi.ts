@@ -2,7 +2,8 @@
  * The agent centre's calls, typed by their declarations in `@wps/contracts` (api/agent-team.ts, agent-offers.ts,
  * agent-settlement.ts and the identity invitations). Query keys start with the use case's id and the session token.
  */
-import { useCases, type ContractKind, type ContractTier, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type ContractKind, type ContractTier, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call } from '../../api';
 
 type Answer<K extends keyof UseCases> = UseCaseResponse<UseCases[K]>;

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
-import { PUSH_EVENT, readPush, useCases } from '@wps/contracts';
+import { PUSH_EVENT, readPush } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { ApiError, errorMessage } from '../../api';
 import { uuid } from '../../uuid';
 import { Field, FormError } from '../../components/Field';

@@ -1,9 +1,10 @@
-import { useCases, type ChatMessage, type UseCase, type UseCaseRequest, type UseCaseResponse } from '@wps/contracts';
+import { type ChatMessage, type RouteRequest, type RouteResponse, type UseCaseResponse, type UseCases, type UseCaseRoute } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call, request } from '../../api';
 
-export type ChatHistory = UseCaseResponse<(typeof useCases)['chatHistory']>;
-export type ChatQueue = UseCaseResponse<(typeof useCases)['operatorChatQueue']>;
-export type ChatThread = UseCaseResponse<(typeof useCases)['operatorChatMessages']>;
+export type ChatHistory = UseCaseResponse<UseCases['chatHistory']>;
+export type ChatQueue = UseCaseResponse<UseCases['operatorChatQueue']>;
+export type ChatThread = UseCaseResponse<UseCases['operatorChatMessages']>;
 export type { ChatMessage, Conversation } from '@wps/contracts';
 
 /** Messages shown per page of a history. */
@@ -23,7 +24,7 @@ export interface DeskCredentials {
 }
 
 /** Calls an operator use case with the operator token (`Authorization: Operator …`) and the operator's name. */
-function operatorCall<U extends UseCase>(useCase: U, input: UseCaseRequest<U>, credentials: DeskCredentials): Promise<UseCaseResponse<U>> {
+function operatorCall<R extends UseCaseRoute>(useCase: R, input: RouteRequest<R>, credentials: DeskCredentials): Promise<RouteResponse<R>> {
   const fields: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   const path = useCase.paths[0].replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
     const value = fields[name];

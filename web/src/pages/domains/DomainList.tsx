@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call, errorMessage } from '../../api';
 import { DomainIcon, ExternalIcon, RefreshIcon } from '../../components/layout/icons';
 import '../../components/layout/layout.css';

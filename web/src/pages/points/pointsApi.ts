@@ -1,4 +1,5 @@
-import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call, type Paged } from '../../api';
 
 export type PointSummary = UseCaseResponse<UseCases['pointBalance']>;

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { errorMessage } from '../../api';
 import { useIdempotentAction } from '../../idempotency';
 import { newerVersion } from '../../live/sessionFollower';

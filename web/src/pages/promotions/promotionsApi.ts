@@ -1,4 +1,4 @@
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call } from '../../api';
 import { deviceId } from '../../components/envelopes/deviceId';
 

@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import i18n from 'i18next';
 import { call } from '../../api';
 import { live } from '../../live/connection';

@@ -1,4 +1,5 @@
-import { useCases, type OddsFormat, type SportsSlipBody, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type OddsFormat, type SportsSlipBody, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call } from '../../api';
 
 type Answer<K extends keyof UseCases> = UseCaseResponse<UseCases[K]>;

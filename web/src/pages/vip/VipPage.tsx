@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../useCases';
 import { call, errorMessage } from '../../api';
 import { formatAmount } from '../../money';
 import { useSession } from '../../state/session';

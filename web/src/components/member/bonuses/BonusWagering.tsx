@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCases, type BonusList, type BonusView } from '@wps/contracts';
+import { type BonusList, type BonusView } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call, errorMessage } from '../../../api';
 import { useSession } from '../../../state/session';
 import { askConfirm, showToast } from '../../../state/ui';

@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCases, type BonusList, type BonusPush } from '@wps/contracts';
+import { type BonusList, type BonusPush } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call } from '../../../api';
 import { live } from '../../../live/connection';
 import { sessionStore, useSession } from '../../../state/session';

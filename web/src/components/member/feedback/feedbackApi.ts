@@ -1,4 +1,5 @@
-import { useCases, type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type UseCaseRequest, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call, type Paged } from '../../../api';
 import { toProofFiles, type PickedProof } from '../proof';
 

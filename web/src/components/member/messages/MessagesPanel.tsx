@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases, type InboxMessage, type InboxPage } from '@wps/contracts';
+import { type InboxMessage, type InboxPage } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call, errorMessage } from '../../../api';
 import { queryKeys } from '../../../state/queries';
 import { usePreferences } from '../../../state/preferences';

@@ -6,7 +6,8 @@
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases, type Leaderboard, type MissionSummary } from '@wps/contracts';
+import { type Leaderboard, type MissionSummary } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call } from '../../../api';
 import { live } from '../../../live/connection';
 import { usePreferences } from '../../../state/preferences';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases, type RebateAccrual } from '@wps/contracts';
+import { type RebateAccrual } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { ApiError, call, errorMessage } from '../../../api';
 import { useIdempotentAction } from '../../../idempotency';
 import { useSession } from '../../../state/session';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCases, type ReferralFriend, type ReferralSummary } from '@wps/contracts';
+import { type ReferralFriend, type ReferralSummary } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call, errorMessage } from '../../../api';
 import { useSession } from '../../../state/session';
 import { showToast } from '../../../state/ui';

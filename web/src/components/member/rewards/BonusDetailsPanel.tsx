@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCases, type BonusDetail } from '@wps/contracts';
+import { type BonusDetail } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call, errorMessage } from '../../../api';
 import { useSession } from '../../../state/session';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, type PagedState } from '../common';

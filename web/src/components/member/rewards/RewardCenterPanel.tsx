@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCases, type Reward } from '@wps/contracts';
+import { type Reward } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { ApiError, call, errorMessage } from '../../../api';
 import { useSession } from '../../../state/session';
 import { showToast } from '../../../state/ui';

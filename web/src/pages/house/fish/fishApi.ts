@@ -1,4 +1,4 @@
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { ApiError, call } from '../../../api';
 import { newRequestId, type HouseRound } from '../solo/houseApi';
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call, errorMessage } from '../../../api';
 import { getToken } from '../../../session';
 import { useSession } from '../../../state/session';

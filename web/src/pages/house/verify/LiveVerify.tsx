@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call, errorMessage } from '../../../api';
 import { checkLiveRound, type LiveRoundCheck } from '@wps/contracts/house-live-fairness';
 import type { LiveGame } from '@wps/contracts/house-live';

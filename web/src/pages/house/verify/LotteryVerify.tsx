@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCases } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import type { LotteryFamily } from '@wps/contracts/lottery-rules';
 import { call, errorMessage } from '../../../api';
 import { houseLotteryApi, type LotteryGamesValue } from '../../lottery/play/houseLotteryApi';

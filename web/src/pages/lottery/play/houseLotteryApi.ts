@@ -1,4 +1,5 @@
-import { useCases, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { type UseCaseResponse, type UseCases } from '@wps/contracts';
+import { useCases } from '../../../useCases';
 import { call } from '../../../api';
 import type { LotterySlipRequest } from './slip';
 

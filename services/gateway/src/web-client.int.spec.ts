@@ -1,0 +1,110 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request whose answer is read as sent (fetch would undo the encoding and hide it). */
+function raw(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The built client as a browser fetches it: compressed copies, cache lifetimes by kind, the app on every route. */
+describe('the web client and compressed answers (embedded)', () => {
+  let platform: EmbeddedPlatform;
+  let dist: string;
+  const script = `console.log(${JSON.stringify('una tragamonedas '.repeat(400))});\n`;
+  const page = '<!doctype html><html lang="es"><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'wps-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    platform = await startEmbedded({ logLevel: 'silent', webDist: dist });
+  }, 60_000);
+  afterAll(async () => {
+    await platform?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset in the best encoding the browser takes, kept a year as immutable', async () => {
+    const url = `${platform.url}/assets/index-AbC123.js`;
+    const br = await raw(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    expect(br.body.length).toBeLessThan(script.length / 10);
+
+    const gz = await raw(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+
+    // A browser that takes brotli only at a lower weight than gzip gets gzip; one that takes neither gets the file.
+    expect((await raw(url, { 'accept-encoding': 'br;q=0.5, gzip' })).headers['content-encoding']).toBe('gzip');
+    const plain = await raw(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('serves the page for every client route with no-cache, and a missing asset as 404', async () => {
+    for (const route of ['/', '/home', '/sportsbook?group=esports', '/index.html']) {
+      const answer = await raw(`${platform.url}${route}`, { 'accept-encoding': 'br, gzip' });
+      expect(answer.status, route).toBe(200);
+      expect(answer.headers['cache-control'], route).toBe('no-cache');
+      expect(answer.body.toString(), route).toBe(page);
+    }
+    expect((await raw(`${platform.url}/assets/index-Missing1.js`)).status).toBe(404);
+    expect((await raw(`${platform.url}/assets/index-AbC123.js.br`)).status).toBe(404);
+    const icon = await raw(`${platform.url}/favicon.svg`);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves a new build without a restart, and nothing outside the build or hidden in it', async () => {
+    writeFileSync(path.join(dist, 'assets', 'index-New456.js'), 'export {};');
+    expect((await raw(`${platform.url}/assets/index-New456.js`)).body.toString()).toBe('export {};');
+    mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+    for (const probe of ['/.vite/manifest.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/assets/%00.js', '/%E0%A4%A']) {
+      const answer = await raw(`${platform.url}${probe}`);
+      expect([200, 400, 404], probe).toContain(answer.status);
+      if (answer.status === 200) expect(answer.body.toString(), probe).toBe(page);
+    }
+  });
+
+  it('compresses API answers of a kilobyte and more, and leaves small ones as they are', async () => {
+    const large = await raw(`${platform.url}/api/docs/public.json`, { 'accept-encoding': 'br, gzip' });
+    expect(large.status).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(large.body).toString()) as { openapi: string };
+    expect(document.openapi).toBe('3.1.0');
+    expect(large.headers['cache-control']).toBe('no-store');
+
+    const small = await raw(`${platform.url}/wps/no-such-call`, { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(404);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
