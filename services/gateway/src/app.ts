@@ -27,7 +27,7 @@ import { PublicAnswers } from './public-answers.js';
 import { securityHeaders } from './security-headers.js';
 import { FrameOrigins } from './edge/frame-origins.js';
 import { noStore } from './edge/no-store.js';
-import { API_PATH_PREFIXES, isApiPath } from './edge/api-paths.js';
+import { API_PATH_PREFIXES } from './edge/api-paths.js';
 import { compressAnswers } from './edge/compression.js';
 import { webClient } from './edge/web-client.js';
 import { apiDocs } from './api-docs.js';
@@ -116,7 +116,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   );
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    app.use(webClient(webDist, isApiPath));
+    app.use(webClient(webDist));
   } else {
     app.get('/', (_req, res) => {
       res.type('text').send('The API is running. Build the web client (npm run build:web) to serve the site here.');

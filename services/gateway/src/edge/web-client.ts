@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import { isApiPath } from './api-paths.js';
 
 /** Vite names every file under /assets/ by its content: a new build brings new names, so these never change. */
 const HASHED = '/assets/';
@@ -60,11 +61,11 @@ function isFile(full: string): boolean {
 }
 
 /**
- * The built web client in `webDist` (read on each request, so a new build is served without a restart): each file in
- * the smallest encoding the browser accepts among the copies the build wrote, with a cache lifetime by kind. Every other path loads the single-page app, except
- * the API's own prefixes (`isApiPath`), which never reach here.
+ * The built web client in `webDist`, read on each request so a new build is served without a restart: each file in the
+ * smallest encoding the browser accepts among the copies the build wrote, with a cache lifetime by kind. Every other
+ * path loads the single-page app, except the API's prefixes and the sockets.
  */
-export function webClient(webDist: string, isApiPath: (path: string) => boolean): Router {
+export function webClient(webDist: string): Router {
   const router = express.Router();
 
   const send = (req: Request, res: Response, file: string, cacheControl: string) => {
