@@ -4,7 +4,7 @@ import { allUseCases } from '@wps/contracts';
 import { createLogger, InMemoryEventBus, MemoryStore } from '@wps/platform';
 import { createGateway } from './app.js';
 import type { GatewayClients } from './clients.js';
-import { API_REFERENCES, buildApiReference, openApiPath, TEXT_PATTERN, type ApiReferenceName } from './openapi.js';
+import { API_REFERENCES, buildApiReference, openApiPath, TEXT_PATTERN, trimmedTextPattern, type ApiReferenceName } from './openapi.js';
 
 /** Paths the gateway serves that are not API calls. */
 const NOT_API = [/^\/health\//, /^\/socket\.io/, /^\/\{\*path\}$/, /^\/$/, /^\/api\/docs/];
@@ -111,6 +111,29 @@ describe('the API reference and the declarations', () => {
     expect(['a\u0000b', 'a\u0007b', 'a\u001bb'].some((text) => rule.test(text))).toBe(false);
     const answers = Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((operation) => strings(operation.responses)));
     expect(answers.some((schema) => schema.pattern === TEXT_PATTERN)).toBe(false);
+  });
+
+  it('states that a field trimmed before its length check takes no blank', () => {
+    type Parameter = { name: string; schema: { pattern?: string; minLength?: number } };
+    const document = buildApiReference('public', allUseCases) as unknown as { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
+    const gameCode = document.paths['/lotto/lgw/games/opened/numero']!.get!.parameters!.find((parameter) => parameter.name === 'gameCode')!.schema;
+    expect(gameCode.pattern).toBe(trimmedTextPattern(1, 100));
+    expect(gameCode.minLength).toBeUndefined();
+    expect(gameCode.maxLength).toBeUndefined();
+    const one = new RegExp(trimmedTextPattern(1, 4), 'u');
+    expect(['A', ' a ', '\tVN-1\n', 'tw o', 'José', ` ${'x'.repeat(4)}    `].every((text) => one.test(text))).toBe(true);
+    expect(['', ' ', '\t\t', '\u3000\uFEFF', 'a\u0000', '\u000Ba', 'x'.repeat(5)].some((text) => one.test(text))).toBe(false);
+    const three = new RegExp(trimmedTextPattern(3), 'u');
+    expect(['abc', ' a c ', 'a\tbc', 'x'.repeat(500)].every((text) => three.test(text))).toBe(true);
+    expect(['ab', '  ab  ', ' a ', 'ab\u0007'].some((text) => three.test(text))).toBe(false);
+    expect(new RegExp(trimmedTextPattern(1, 1), 'u').test(' x ')).toBe(true);
+    expect(new RegExp(trimmedTextPattern(1, 1), 'u').test('xy')).toBe(false);
+    // The expression agrees with the server's own trim on both sides of each bound.
+    const bounded = new RegExp(trimmedTextPattern(3, 5), 'u');
+    for (const text of [' a ', '\t\t', 'ab ', ' abc\u00A0', '\u2028ab\u2029', '  abcde  ', 'abcdef', ' a b c ', 'a  b  c']) {
+      const trimmed = text.trim().length;
+      expect(bounded.test(text), JSON.stringify(text)).toBe(trimmed >= 3 && trimmed <= 5);
+    }
   });
 
   it('states what the server checks: enums for closed lists, no bounds on lenient fields, required bodies', () => {

@@ -150,6 +150,26 @@ const LENIENT_RULE = 'A value out of range or not understood is read as the defa
  * line feed and carriage return in any string a caller sends.
  */
 export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$';
+/** What `String.prototype.trim` removes: ECMAScript white space and line terminators. */
+const TRIMMED = '\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF';
+/** A character the text rule keeps. */
+const KEPT = '[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]';
+/** A character the text rule keeps and trimming does not remove. */
+const SOLID = `[^\\u0000-\\u001F${TRIMMED}]`;
+/** White space the text rule keeps. */
+const SPACE = '[\\t\\n\\r\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]';
+
+/**
+ * The text rule for a field the server trims before checking its length: between `minLength` and `maxLength`
+ * characters once the white space around them is gone ("\t\t" is blank, " a " is one character).
+ */
+export function trimmedTextPattern(minLength: number, maxLength?: number): string {
+  const lower = Math.max(minLength, 1);
+  const upper = maxLength === undefined ? '' : String(maxLength - 2);
+  const inner = maxLength === 1 ? '' : lower === 1 ? `(?:${KEPT}{0,${upper}}${SOLID})?` : `${KEPT}{${lower - 2},${upper}}${SOLID}`;
+  return `^${SPACE}*${SOLID}${inner}${SPACE}*$`;
+}
+
 const TEXT_RULE =
   'Text: strings refuse NUL and the other control characters except tab, line feed and carriage return (400 VALIDATION_FAILED naming the field), and reach the service in Unicode normalisation form C.';
 
@@ -175,6 +195,23 @@ function withTextRule(schema: unknown, components: Record<string, unknown>, visi
     if (object.type === 'string' && !('pattern' in object) && !('format' in object) && !('enum' in object) && !('const' in object)) object.pattern = TEXT_PATTERN;
     pending.push(...Object.values(object));
   }
+}
+
+/**
+ * A free string the server trims before its length checks (a code, a name): its bounds count what is left, so a blank
+ * is not a valid value and white space around a value does not count towards the maximum. The reference says so with
+ * a pattern in place of the raw bounds. Found by how the field parses, so every trimming helper is covered.
+ */
+function trimmedText(schema: z.ZodString, jsonSchema: Record<string, unknown>): void {
+  const minLength = typeof jsonSchema.minLength === 'number' ? jsonSchema.minLength : 0;
+  const maxLength = typeof jsonSchema.maxLength === 'number' ? jsonSchema.maxLength : undefined;
+  if (minLength < 1 || 'pattern' in jsonSchema || 'format' in jsonSchema || 'enum' in jsonSchema || 'const' in jsonSchema) return;
+  if (!schema.safeParse('x'.repeat(minLength)).success || schema.safeParse(' '.repeat(minLength)).success) return;
+  // A maximum checked before trimming stays a raw bound; one checked after it moves into the pattern.
+  const maxAfterTrim = maxLength !== undefined && schema.safeParse(` ${'x'.repeat(maxLength)} `).success;
+  jsonSchema.pattern = trimmedTextPattern(minLength, maxAfterTrim ? maxLength : undefined);
+  delete jsonSchema.minLength;
+  if (maxAfterTrim) delete jsonSchema.maxLength;
 }
 
 /** Builds one OpenAPI 3.1 document from the declarations of one audience. */
@@ -208,7 +245,8 @@ export function buildApiReference(name: ApiReferenceName, useCases: Iterable<Use
     },
     {
       allowEmptySchema: { custom: true, any: true, unknown: true },
-      override: ({ zodSchema, jsonSchema }) => {
+      override: ({ zodSchema, jsonSchema, io }) => {
+        if (io === 'input' && zodSchema._zod.def.type === 'string') return trimmedText(zodSchema as unknown as z.ZodString, jsonSchema);
         // A lenient field (`.catch`) reads any value it cannot use as its fallback: it accepts anything, so the
         // reference states no type or bounds for it, only what it falls back to.
         if (zodSchema._zod.def.type !== 'catch') return;
