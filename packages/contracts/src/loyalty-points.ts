@@ -75,7 +75,8 @@ export const deliveryAddressSchema = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^[0-9+() -]{6,20}$/),
+    // 6 to 20 characters once trimmed; the ends are never white space, as a trimmed value's are not.
+    .regex(/^[0-9+()-][0-9+() -]{4,18}[0-9+()-]$/),
   address: z.string().trim().min(5).max(300),
 });
 

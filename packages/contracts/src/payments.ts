@@ -38,7 +38,8 @@ export const withdrawBodySchema = z.object({
   accountNumber: z
     .string()
     .trim()
-    .regex(/^[0-9A-Za-z -]{4,40}$/),
+    // 4 to 40 characters once trimmed; the ends are never white space, as a trimmed value's are not.
+    .regex(/^[0-9A-Za-z-][0-9A-Za-z -]{2,38}[0-9A-Za-z-]$/),
   /** The member confirmed that a bonus still wagering is forfeited by this withdrawal. */
   forfeitBonus: z.boolean().optional(),
 });

@@ -114,7 +114,7 @@ describe('the API reference and the declarations', () => {
   });
 
   it('states that a field trimmed before its length check takes no blank', () => {
-    type Parameter = { name: string; schema: { pattern?: string; minLength?: number } };
+    type Parameter = { name: string; schema: { pattern?: string; minLength?: number; maxLength?: number } };
     const document = buildApiReference('public', allUseCases) as unknown as { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
     const gameCode = document.paths['/lotto/lgw/games/opened/numero']!.get!.parameters!.find((parameter) => parameter.name === 'gameCode')!.schema;
     expect(gameCode.pattern).toBe(trimmedTextPattern(1, 100));
@@ -134,6 +134,18 @@ describe('the API reference and the declarations', () => {
       const trimmed = text.trim().length;
       expect(bounded.test(text), JSON.stringify(text)).toBe(trimmed >= 3 && trimmed <= 5);
     }
+  });
+
+  it('lets a trimmed field with its own pattern take white space around a match', () => {
+    type Schema = { pattern?: string; properties?: Record<string, Schema> };
+    const document = buildApiReference('public', allUseCases) as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>> };
+    const body = (path: string) => document.paths[path]!.post!.requestBody!.content['application/json']!.schema;
+    const phone = new RegExp(body('/wps/relay/passwordCheck/MCS2_redeemPointReward').properties!.delivery!.properties!.phone!.pattern!, 'u');
+    // What the reference takes is what the server takes once it has trimmed: " 6(81 " is four characters.
+    for (const text of ['55 1234 5678', ' +52 (55) 1234-5678 ', ' 6(81 ', '12345', 'abc123']) expect(phone.test(text), JSON.stringify(text)).toBe(/^[0-9+() -]{6,20}$/.test(text.trim()));
+    const stake = new RegExp(body('/wps/house/slots/spin').properties!.amount!.pattern!, 'u');
+    expect([' 10.00 ', '10', '\t2.5\n'].every((text) => stake.test(text))).toBe(true);
+    expect(['1 0', '', ' '].some((text) => stake.test(text))).toBe(false);
   });
 
   it('states what the server checks: enums for closed lists, no bounds on lenient fields, required bodies', () => {

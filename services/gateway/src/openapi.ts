@@ -25,7 +25,8 @@ from its first bet until a call with \`settle: true\` settles it or \`void\` can
 round publishes it to the platform's reports (\`bet.settled\` on topic \`bets.v1\`).
 
 **Answers.** Every answer is the platform envelope \`{ success, code?, message?, value? }\`. \`message\` follows
-\`Accept-Language\` (\`EN\` or \`ES\`, default \`ES\`); \`code\` is stable.`;
+\`Accept-Language\`: any of the platform's 31 interface languages (\`ES\`, \`EN\`, \`FR\`, \`PT-BR\`, \`ZH-TW\`…), default
+\`ES\`; \`code\` is stable.`;
 
 /** The three references the platform publishes, by who calls them. */
 export const API_REFERENCES = {
@@ -197,16 +198,34 @@ function withTextRule(schema: unknown, components: Record<string, unknown>, visi
   }
 }
 
+type StringCheck = { _zod: { def: { check: string; format?: string; tx?: (value: string) => string } } };
+
+/** Where the string's checks trim it (-1 when they do not), and where the first pattern check is. */
+function trimAndPattern(schema: z.ZodString): { trim: number; pattern: number } {
+  const checks = ((schema._zod.def as { checks?: StringCheck[] }).checks ?? []).map((check) => check._zod.def);
+  return {
+    trim: checks.findIndex((check) => check.check === 'overwrite' && check.tx?.(' a ') === 'a'),
+    pattern: checks.findIndex((check) => check.check === 'string_format' && check.format === 'regex'),
+  };
+}
+
 /**
- * A free string the server trims before its length checks (a code, a name): its bounds count what is left, so a blank
- * is not a valid value and white space around a value does not count towards the maximum. The reference says so with
- * a pattern in place of the raw bounds. Found by how the field parses, so every trimming helper is covered.
+ * A string the server trims before its checks (a code, a name, an amount): the reference states the checks on what
+ * is left. A free string's bounds count the trimmed text, so a blank is not a valid value and white space around a
+ * value does not count towards the maximum: a pattern says so in place of the raw bounds. A string with its own
+ * pattern takes white space around a match.
  */
 function trimmedText(schema: z.ZodString, jsonSchema: Record<string, unknown>): void {
+  const { trim, pattern } = trimAndPattern(schema);
+  if (trim < 0 || 'format' in jsonSchema || 'enum' in jsonSchema || 'const' in jsonSchema) return;
+  if (typeof jsonSchema.pattern === 'string') {
+    const anchored = /^\^(.*[^\\])\$$/.exec(jsonSchema.pattern);
+    if (pattern > trim && anchored) jsonSchema.pattern = `^${SPACE}*(?:${anchored[1]})${SPACE}*$`;
+    return;
+  }
   const minLength = typeof jsonSchema.minLength === 'number' ? jsonSchema.minLength : 0;
   const maxLength = typeof jsonSchema.maxLength === 'number' ? jsonSchema.maxLength : undefined;
-  if (minLength < 1 || 'pattern' in jsonSchema || 'format' in jsonSchema || 'enum' in jsonSchema || 'const' in jsonSchema) return;
-  if (!schema.safeParse('x'.repeat(minLength)).success || schema.safeParse(' '.repeat(minLength)).success) return;
+  if (minLength < 1 || !schema.safeParse('x'.repeat(minLength)).success || schema.safeParse(' '.repeat(minLength)).success) return;
   // A maximum checked before trimming stays a raw bound; one checked after it moves into the pattern.
   const maxAfterTrim = maxLength !== undefined && schema.safeParse(` ${'x'.repeat(maxLength)} `).success;
   jsonSchema.pattern = trimmedTextPattern(minLength, maxAfterTrim ? maxLength : undefined);
