@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
+import { INTERFACE_LANGUAGES } from '@wps/contracts';
 import { rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from './host.js';
@@ -42,7 +43,10 @@ describe('the first journey, embedded (PGlite + in-memory bus)', () => {
     expect(body.value.maintenance).toBe(false);
     expect(body.value.regionRestriction).toBe(false);
     expect(body.value.location.ip).toMatch(/127\.0\.0\.1/);
-    expect(body.value.info.merchant).toMatchObject({ code: 'DEMO', currency: 'MXN', currencySymbol: '$', defaultLanguage: 'ES', languages: ['ES', 'EN'] });
+    expect(body.value.info.merchant).toMatchObject({ code: 'DEMO', currency: 'MXN', currencySymbol: '$', defaultLanguage: 'ES' });
+    // Spanish first, English, then every other interface language of the spec.
+    expect(body.value.info.merchant.languages.slice(0, 2)).toEqual(['ES', 'EN']);
+    expect([...body.value.info.merchant.languages].sort()).toEqual([...INTERFACE_LANGUAGES].sort());
     expect(body.value.info.whitelabel.find((flag) => flag.modId === 'USERNAMEREG3')?.enabled).toBe('1');
   });
 

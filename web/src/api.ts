@@ -8,7 +8,8 @@ import { useCases } from './useCases';
 import i18n from './i18n';
 import { clearSession, getToken } from './session';
 
-export type ApiLanguage = 'ES' | 'EN';
+/** The interface language's code, sent with every call so that answers come in it. */
+export type ApiLanguage = string;
 
 export interface Envelope<T> {
   success: boolean;

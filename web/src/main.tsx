@@ -7,7 +7,10 @@ import { setLanguageProvider } from './api';
 import './styles.css';
 import { App } from './App';
 import { startInstallability } from './pages/download/install';
+import { startTheme } from './state/theme';
 
+// The theme is set before the first paint of the app, from the player's choice or the system's.
+startTheme();
 // Every call says which language its answer should be in: the interface's.
 setLanguageProvider(currentLanguage);
 // The site installs as an app; the service worker runs in production builds only.

@@ -9,12 +9,36 @@ export function groupThousands(digits: string): string {
   return trimmed.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** "1250.00" → "1,250.00"; unknown shapes are returned unchanged. */
+let numberLocale = 'es-MX';
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** The interface language's way of writing numbers (set when the language changes). */
+export function setNumberLocale(locale: string): void {
+  numberLocale = locale;
+}
+
+function formatFor(decimals: number): Intl.NumberFormat {
+  const key = `${numberLocale}|${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(numberLocale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * "1250.00" → "1,250.00" in Spanish or English, "1 250,00" in French; unknown shapes are returned unchanged. `Intl`
+ * reads the decimal string exactly, so no amount passes through a floating-point number.
+ */
 export function formatAmount(amount: string): string {
   const match = DECIMAL.exec(amount.trim());
   if (!match) return amount;
   const [, sign, whole = '0', fraction] = match;
-  return `${sign ?? ''}${groupThousands(whole)}${fraction !== undefined ? `.${fraction}` : ''}`;
+  const digits = `${sign ?? ''}${whole}${fraction !== undefined ? `.${fraction}` : ''}`;
+  return formatFor(fraction?.length ?? 0)
+    .format(digits as unknown as number)
+    .replace(/^[\u200e\u200f]?[-\u2212]/, '-');
 }
 
 /** "1250.00", "$" → "$ 1,250.00" (the spec's default symbol is $ when none is given). */

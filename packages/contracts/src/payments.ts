@@ -171,7 +171,8 @@ export const sandboxCallbackBodySchema = z.object({
 /** The wallet's payment methods; `walletRpc` includes them. */
 export const paymentsRpcMethods = {
   getMerchantWallet: { input: z.object(member), output: merchantWalletSchema },
-  listDepositMethods: { input: z.object({ merchantCode: z.string() }), output: z.array(depositMethodSchema) },
+  /** Names and notes in `language` where the brand wrote them in it, else as the method was first written. */
+  listDepositMethods: { input: z.object({ merchantCode: z.string(), language: z.string().max(10).optional() }), output: z.array(depositMethodSchema) },
   createDeposit: { input: z.object({ ...member, methodCode: z.string(), amount: z.string(), idempotencyKey }), output: depositSchema },
   addDepositProof: { input: z.object({ ...member, depositId: z.string(), files: z.array(proofFileSchema) }), output: z.object({ id: z.string(), proofCount: z.number().int() }) },
   listDeposits: { input: z.object({ ...member, pageNo: z.number().int(), pageSize: z.number().int() }), output: pageOf(depositSchema) },

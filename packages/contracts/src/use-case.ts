@@ -61,6 +61,11 @@ export interface RequestContext {
   sessionToken: string;
   /** The `language` field, else Accept-Language, else the default. */
   language: Language;
+  /**
+   * The same choice among all the interface languages (ES, EN, FR, PT-BR…): for brand content an operator writes per
+   * language, with the content's own fallback.
+   */
+  interfaceLanguage: string;
   ip: string;
   userAgent: string | undefined;
   /** The brand the request names (X-Merchant-Code), unresolved; identity resolves it with the host. */

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { z } from 'zod';
 import { ERRORS, isErrorCode, renderMessage, DEFAULT_LANGUAGE, parseLanguage, type ErrorCode, type Language, type RpcError } from '@wps/contracts';
 import type { Logger } from './logger.js';
+import { localMessage, messageLanguage } from './messages.js';
 
 /** The one error type of the platform: a catalogue code, message parameters, and data the client may need. */
 export class AppError extends Error {
@@ -37,8 +38,9 @@ export function requestLanguage(req: { query?: unknown; body?: unknown; headers:
   return parseLanguage(explicit) ?? parseLanguage(req.headers['accept-language'] as string | undefined) ?? DEFAULT_LANGUAGE;
 }
 
-export function toEnvelope(error: AppError, language: Language): ErrorEnvelope {
-  const envelope: ErrorEnvelope = { success: false, code: error.code, message: renderMessage(error.code, language, error.options.params) };
+/** The envelope of a refusal, its message in the caller's interface language (English where that has none). */
+export function toEnvelope(error: AppError, language: string): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { success: false, code: error.code, message: localMessage(error.code, language, error.options.params) };
   if (error.options.field) envelope.field = error.options.field;
   if (error.options.value !== undefined) envelope.value = error.options.value;
   return envelope;
@@ -116,6 +118,6 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       const retryAfter = (appError.options.value as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
     }
-    res.status(appError.status).json(toEnvelope(appError, requestLanguage(req)));
+    res.status(appError.status).json(toEnvelope(appError, messageLanguage(req)));
   };
 }

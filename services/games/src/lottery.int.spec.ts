@@ -113,7 +113,9 @@ describe('lottery: launch params, the vendors launch-token exchange and the draw
       ['backUrl', '//evil.example/'],
       ['launchMode', 'SLOT'],
       ['lottoArea', 'vn!'],
-      ['language', 'FR'],
+      // The lottery vendors speak Spanish and English; a language the platform does not know at all leaves the answer
+      // in the caller's (Accept-Language), where French would answer in French.
+      ['language', 'DE'],
     ] as const) {
       const refused = await launch(lott.nodeId, { ...lotteryParams, [field]: value });
       expect(refused.status, `${field}=${value}`).toBe(400);

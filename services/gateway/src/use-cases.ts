@@ -12,7 +12,7 @@ import {
   type UseCaseResponse,
 } from '@wps/contracts';
 import type { z } from 'zod';
-import { AppError, requestLanguage, type Logger } from '@wps/platform';
+import { AppError, messageLanguage, requestLanguage, type Logger } from '@wps/platform';
 import { bearerToken, clientIp, merchantHint } from './auth.js';
 import { rateLimiter, type EdgeOptions } from './routes/edge.js';
 import { PublicAnswers, validUntilOf } from './public-answers.js';
@@ -175,6 +175,7 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       audience: () => audienceOfMemberType(principal?.type),
       sessionToken: () => fromSession(() => req.sessionToken!),
       language: () => requestLanguage(req),
+      interfaceLanguage: () => messageLanguage(req),
       ip: () => clientIp(req),
       userAgent: () => req.headers['user-agent'],
       merchantHint: () => merchantHint(req).merchantCode,

@@ -6,6 +6,7 @@ import { useSystem } from '../state/system';
 import { useModal, useNotices } from '../state/ui';
 import { useWallet } from '../state/wallet';
 import { LanguageSelector } from './LanguageSelector';
+import { ThemeToggle } from './ThemeToggle';
 import { GamesMenu } from './lobby/GamesMenu';
 import { NoticeButton } from './content/NoticeButton';
 import { MEMBER_PANELS, panelLink } from '../pages/memberPanels';
@@ -134,6 +135,7 @@ export function Header() {
         <div className="header-utility">
           <NoticeButton />
           <LanguageSelector />
+          <ThemeToggle />
           {member && (
             <button type="button" className="icon-button logout-button" data-testid="logout-button" onClick={() => void requestLogout()} aria-label={t('header_logout')} title={t('header_logout')}>
               <LogoutIcon />
@@ -146,11 +148,25 @@ export function Header() {
             <>
               <BalanceBox />
               <div className="header-buttons">
-                <button type="button" className="btn btn-primary btn-sm" data-testid="deposit-button" onClick={() => goToPanel('depositv2')}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  data-testid="deposit-button"
+                  onClick={() => goToPanel('depositv2')}
+                  aria-label={t('header_deposit')}
+                  title={t('header_deposit')}
+                >
                   <PlusIcon />
                   <span>{t('header_deposit')}</span>
                 </button>
-                <button type="button" className="btn btn-outline btn-sm" data-testid="withdraw-button" onClick={() => goToPanel('withdraw')}>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  data-testid="withdraw-button"
+                  onClick={() => goToPanel('withdraw')}
+                  aria-label={t('header_withdraw')}
+                  title={t('header_withdraw')}
+                >
                   <ArrowUpIcon />
                   <span>{t('header_withdraw')}</span>
                 </button>

@@ -3,11 +3,12 @@ import { usePreferences } from '../state/preferences';
 import { useCustomerService, useSystem } from '../state/system';
 import { LanguageSelector } from './LanguageSelector';
 import { HeadsetIcon, LogoMark } from './Icons';
+import { intlLocale } from '../i18n/languages';
 
 function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'EN' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 function StatusFrame({ testId, title, children }: { testId: string; title: string; children: React.ReactNode }) {

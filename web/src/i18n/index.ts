@@ -1,17 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import es from './packs/es';
+import { DEFAULT_LANGUAGE, i18nextName, intlLocale, normaliseLanguage, textDirection, UI_LANGUAGES, type UiLanguage } from './languages';
+import { setNumberLocale } from '../money';
 import { readStoredLanguage, storeLanguage } from '../session';
 
-export type UiLanguage = 'ES' | 'EN';
-export const UI_LANGUAGES: readonly UiLanguage[] = ['ES', 'EN'];
-export const DEFAULT_LANGUAGE: UiLanguage = 'ES';
-
-export function normaliseLanguage(raw: string | null | undefined): UiLanguage | undefined {
-  if (!raw) return undefined;
-  const code = raw.trim().slice(0, 2).toUpperCase();
-  return (UI_LANGUAGES as readonly string[]).includes(code) ? (code as UiLanguage) : undefined;
-}
+export { DEFAULT_LANGUAGE, intlLocale, LANGUAGE_TABLE, languageInfo, normaliseLanguage, textDirection, UI_LANGUAGES, type UiLanguage } from './languages';
 
 /** The stored choice wins; otherwise ES (the spec's default). */
 export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage()) ?? DEFAULT_LANGUAGE;
@@ -20,8 +14,17 @@ export const initialLanguage: UiLanguage = normaliseLanguage(readStoredLanguage(
  * Spanish, the default (spec §1), comes with the page; every other pack loads when it is first chosen, so a visitor
  * downloads one language.
  */
-const LATER_PACKS: Partial<Record<UiLanguage, () => Promise<{ default: Record<string, string> }>>> = {
+type Pack = { default: Record<string, string> };
+/** One JSON file per language in `packs/` (`pt-br.json`), each its own chunk. */
+const JSON_PACKS = import.meta.glob<Pack>('./packs/*.json');
+const LATER_PACKS: Partial<Record<UiLanguage, () => Promise<Pack>>> = {
   EN: () => import('./packs/en'),
+  ...Object.fromEntries(
+    Object.entries(JSON_PACKS).flatMap(([file, load]) => {
+      const language = normaliseLanguage(file.replace(/^.*\/|\.json$/g, ''));
+      return language ? [[language, load]] : [];
+    }),
+  ),
 };
 const loading = new Map<UiLanguage, Promise<void>>();
 
@@ -32,7 +35,7 @@ export function loadLanguage(language: UiLanguage): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
     pending = load().then(({ default: pack }) => {
-      i18n.addResourceBundle(language, 'translation', pack, true, true);
+      i18n.addResourceBundle(i18nextName(language), 'translation', pack, true, true);
     });
     pending.catch(() => loading.delete(language));
     loading.set(language, pending);
@@ -43,9 +46,9 @@ export function loadLanguage(language: UiLanguage): Promise<void> {
 void i18n.use(initReactI18next).init({
   resources: { ES: { translation: es } },
   partialBundledLanguages: true,
-  lng: initialLanguage,
+  lng: i18nextName(initialLanguage),
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...UI_LANGUAGES],
+  supportedLngs: UI_LANGUAGES.map(i18nextName),
   interpolation: { escapeValue: false },
   initAsync: false,
 });
@@ -59,17 +62,24 @@ export function currentLanguage(): UiLanguage {
 
 let wanted: UiLanguage = initialLanguage;
 
+/** What the page says about its language: `lang` (its BCP 47 tag), the writing direction, and how numbers are written. */
+function applyToPage(language: UiLanguage): void {
+  document.documentElement.lang = Intl.getCanonicalLocales(language)[0]!;
+  document.documentElement.dir = textDirection(language);
+  setNumberLocale(intlLocale(language));
+}
+
 /** Switches the interface once the language's pack is in; of several quick choices, the last one wins. */
 export function changeLanguage(language: UiLanguage, persist = true): Promise<void> {
   if (persist) storeLanguage(language);
   wanted = language;
   return loadLanguage(language).then(async () => {
     if (wanted !== language) return;
-    document.documentElement.lang = language.toLowerCase();
-    await i18n.changeLanguage(language);
+    applyToPage(language);
+    await i18n.changeLanguage(i18nextName(language));
   });
 }
 
-document.documentElement.lang = initialLanguage.toLowerCase();
+applyToPage(initialLanguage);
 
 export default i18n;

@@ -38,7 +38,7 @@ export const moneyUseCases = {
     request: z.object({}),
     response: paymentsRpcMethods.listDepositMethods.output,
     operation: { service: 'wallet', method: 'listDepositMethods' },
-    context: { merchantCode: 'merchantCode' },
+    context: { merchantCode: 'merchantCode', language: 'interfaceLanguage' },
   }),
   createDeposit: serviceUseCase({
     ...common,

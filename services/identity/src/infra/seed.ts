@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Database, type Outbox } from '@wps/platform';
-import { MEMBER_TYPE } from '@wps/contracts';
+import { INTERFACE_LANGUAGES, MEMBER_TYPE } from '@wps/contracts';
 import { usernameKey } from '../domain/registration.js';
 import type { PasswordHasher } from './passwords.js';
 import { upsertMerchant } from './merchants.js';
@@ -48,7 +48,7 @@ const DEMO_SETTINGS = {
   },
 } as const;
 
-/** The demo brand of a fresh install: Spanish first, English too, Mexican pesos; one agent with one player below. */
+/** The demo brand of a fresh install: Spanish first, English and every other interface language too, Mexican pesos; one agent with one player below. */
 export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHasher, password: string): Promise<{ created: string[] }> {
   await upsertMerchant(db.orm, {
     code: DEMO_MERCHANT_CODE,
@@ -56,7 +56,7 @@ export async function seedDemo(db: Database, outbox: Outbox, hasher: PasswordHas
     hosts: ['localhost', '127.0.0.1'],
     isDefault: true,
     defaultLanguage: 'ES',
-    languages: ['ES', 'EN'],
+    languages: ['ES', 'EN', ...INTERFACE_LANGUAGES.filter((code) => code !== 'ES' && code !== 'EN')],
     currency: 'MXN',
     currencySymbol: '$',
     timeZone: 'America/Mexico_City',

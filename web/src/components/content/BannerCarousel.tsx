@@ -98,11 +98,13 @@ function Carousel({ banners, group, perView, phonePerView, className }: Carousel
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (drag) setDrag({ startX: drag.startX, dx: event.clientX - drag.startX });
   };
+  const direction = document.documentElement.dir === 'rtl' ? -1 : 1;
   const endDrag = () => {
     if (!drag) return;
     if (Math.abs(drag.dx) >= SWIPE_MIN_PX) {
       swiped.current = true;
-      go(drag.dx < 0 ? 1 : -1);
+      // Towards the reading direction's start is "next": left in a left-to-right page, right in a right-to-left one.
+      go(drag.dx * direction < 0 ? 1 : -1);
     }
     setDrag(null);
   };
@@ -111,7 +113,8 @@ function Carousel({ banners, group, perView, phonePerView, className }: Carousel
   const width = slideWidthPercent(count, view);
   const offset = trackOffsetPercent(position, count, view);
   const trackStyle: CSSProperties = {
-    transform: `translateX(calc(${offset}% + ${drag?.dx ?? 0}px))`,
+    // Right to left, the slides line up from the right edge, so the track moves the other way.
+    transform: `translateX(calc(${offset * direction}% + ${drag?.dx ?? 0}px))`,
     // A press alone leaves a sliding track alone, so a tap lands on the banner it started on; a drag follows the finger.
     transition: animated && (drag === null || drag.dx === 0) ? `transform ${speed}ms ease` : 'none',
   };

@@ -10,6 +10,7 @@ import { whitelabelOn } from '../register/registerApi';
 import { useLobby } from '../lobby/LobbyContext';
 import { CATEGORY_ROUTES, isGameType, vendorLink, type GameType } from '../lobby/rules';
 import { LanguageSelector } from '../LanguageSelector';
+import { ThemeToggle } from '../ThemeToggle';
 import { LicenceModal } from '../content/LicenceModal';
 import { BannerSlot } from '../content/BannerCarousel';
 import { UnreadBadge } from '../member/messages/UnreadBadge';
@@ -382,6 +383,7 @@ function SideMenuBody({ language }: { language: boolean }) {
       {language && (
         <div className="side-language">
           <LanguageSelector />
+          <ThemeToggle />
         </div>
       )}
       {licenceOpen && <LicenceDialog onClose={() => setLicenceOpen(false)} />}

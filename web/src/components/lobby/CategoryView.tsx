@@ -106,7 +106,8 @@ export function CategoryView({
   }, [state, gameType, language, hotGames, laneVendors, favouritesVersion, showToast]);
 
   const carousel = useRef<HTMLDivElement>(null);
-  const scrollCarousel = (direction: 1 | -1) => carousel.current?.scrollBy({ left: direction * 320, behavior: 'smooth' });
+  // Right to left, "next" scrolls towards the left: scrollLeft counts negative from the right edge.
+  const scrollCarousel = (direction: 1 | -1) => carousel.current?.scrollBy({ left: direction * (document.documentElement.dir === 'rtl' ? -320 : 320), behavior: 'smooth' });
 
   const classifyVendors = useMemo(() => new Map(classifications.map((entry) => [entry.code, entry.vendors])), [classifications]);
 

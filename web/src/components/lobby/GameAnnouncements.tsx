@@ -9,11 +9,12 @@ import { plainText } from '../content/RichText';
 import { useContent } from '../content/useContent';
 import { lobbyApi, type GameAnnouncement } from './lobbyApi';
 import { marqueeDurationSeconds } from './marquee';
+import { intlLocale } from '../../i18n/languages';
 
 function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(language === 'ES' ? 'es-MX' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+  return date.toLocaleDateString(intlLocale(language), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** A player notice on the strip, as one line of text. */

@@ -121,7 +121,8 @@ export function DepositPanel() {
     return () => {
       live = false;
     };
-  }, []);
+    // The brand names and explains its methods per language: read them again in a newly chosen one.
+  }, [i18n.language]);
 
   const fetchDeposits = useCallback((pageNo: number) => api.deposits(pageNo, PAGE_SIZE), []);
   const deposits = usePaged(fetchDeposits, `${version}-${refreshKey}`);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, type Paged } from '../../api';
 import { formatAmount, signOf } from '../../money';
 import { useWallet } from '../../state/wallet';
+import { intlLocale } from '../../i18n/languages';
 
 export const PAGE_SIZE = 10;
 
@@ -15,7 +16,7 @@ export function formatDateTime(iso: string | null | undefined, language: string)
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language === 'ES' ? 'es-MX' : 'en-US', {
+  return date.toLocaleString(intlLocale(language), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -44,7 +44,12 @@ export function SettlementRecords({ kind }: { kind: ContractKind }) {
                 <tr key={record.settlementId} data-testid="records-row">
                   <td data-label={t('agent_period')}>
                     {formatBrandTime(record.periodStart, zone)}
-                    <span className="row-note">→ {formatBrandTime(record.periodEnd, zone)}</span>
+                    <span className="row-note">
+                      <span className="flip-rtl" aria-hidden="true">
+                        →
+                      </span>{' '}
+                      {formatBrandTime(record.periodEnd, zone)}
+                    </span>
                   </td>
                   <td data-label={t('agent_record_role')}>
                     {t(`agent_role_${record.role}`)}

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, 
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX } from '@wps/contracts';
 import { itemKey, type ChatItem } from './chatItems';
+import { intlLocale } from '../../i18n/languages';
 
 /** How close to the bottom (px) still counts as reading the newest messages, so new ones scroll into view. */
 const NEAR_BOTTOM_PX = 80;
@@ -12,7 +13,7 @@ function timeOf(at: string, language: string): string {
   const date = new Date(at);
   const sameDay = date.toDateString() === new Date().toDateString();
   const options: Intl.DateTimeFormatOptions = sameDay ? { hour: '2-digit', minute: '2-digit' } : { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' };
-  return new Intl.DateTimeFormat(language.toLowerCase(), options).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
 }
 
 interface ChatThreadProps {

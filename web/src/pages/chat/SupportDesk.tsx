@@ -11,6 +11,7 @@ import { deskApi, type Conversation, type DeskCredentials } from './chatApi';
 import { mergeMessages, pendingItem, withState, type ChatItem } from './chatItems';
 import { ChatComposer, ChatThread } from './ChatThread';
 import './chat.css';
+import { intlLocale } from '../../i18n/languages';
 
 /** The desk's sign-in lives in this tab's session storage only. */
 const TOKEN_KEY = 'supportDesk.token';
@@ -177,7 +178,7 @@ function Desk({ credentials, onLeave }: { credentials: DeskCredentials; onLeave:
 
 function QueueItem({ conversation, active, onOpen }: { conversation: Conversation; active: boolean; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language.toLowerCase(), { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(conversation.lastMessageAt));
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(conversation.lastMessageAt));
   return (
     <button type="button" className={`desk-item ${active ? 'is-active' : ''}`} onClick={onOpen} data-testid={`desk-item-${conversation.account}`} aria-current={active}>
       <span className="desk-item-top">

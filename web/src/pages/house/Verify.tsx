@@ -90,7 +90,10 @@ export default function Verify() {
     <div className="house-solo">
       <div className="house-solo-top">
         <Link to="/" className="house-back">
-          ← {t('house_back')}
+          <span className="flip-rtl" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('house_back')}
         </Link>
         <h1>{t('house_verify_title')}</h1>
       </div>

@@ -14,6 +14,7 @@ import { HouseLotteryPlay } from './play/HouseLotteryPlay';
 import { houseLotteryApi } from './play/houseLotteryApi';
 import { DRAWS_REFRESH_MS, favouritesFirst, lotteryAreaOf, lotteryLaunchParams, lotteryVendorsOf, readFavourites, toggleFavourite, writeFavourites } from './lotteryRules';
 import './lottery.css';
+import { intlLocale } from '../../i18n/languages';
 
 const AREA_PAGE_SIZE = 100;
 
@@ -273,7 +274,7 @@ export default function LotteryPage() {
                   <li key={`${draw.vendor}:${draw.drawNo}`} className="lottery-draw" data-testid="lottery-draw">
                     <div className="lottery-draw-head">
                       <span>{t('lottery_draw_no', { drawNo: draw.drawNo })}</span>
-                      <time dateTime={draw.drawnAt}>{new Date(draw.drawnAt).toLocaleString(language === 'ES' ? 'es' : 'en')}</time>
+                      <time dateTime={draw.drawnAt}>{new Date(draw.drawnAt).toLocaleString(intlLocale(language))}</time>
                     </div>
                     <div className="lottery-balls">
                       {draw.numbers.map((number, index) => (

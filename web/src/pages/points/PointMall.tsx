@@ -12,13 +12,14 @@ import { Card, formatDateTime, ListState, Pager, usePaged } from '../../componen
 import { pointsApi, type PointConfigValue, type PointDetailItem, type PointRewardItem, type PointSummary, type RedemptionItem } from './pointsApi';
 import { RedeemDialog } from './RedeemDialog';
 import './pointMall.css';
+import { intlLocale } from '../../i18n/languages';
 
 type Tab = 'rewards' | 'history' | 'details';
 const TABS: readonly Tab[] = ['rewards', 'history', 'details'];
 
 const formatPoints = (points: string, language: string) => {
   try {
-    return BigInt(points).toLocaleString(language === 'ES' ? 'es-MX' : 'en-US');
+    return BigInt(points).toLocaleString(intlLocale(language));
   } catch {
     return points;
   }

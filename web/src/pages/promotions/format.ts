@@ -1,5 +1,6 @@
 import { formatAmount } from '../../money';
 import type { PromotionCardValue } from './promotionsState';
+import { intlLocale } from '../../i18n/languages';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -17,14 +18,14 @@ export const percent = (basisPoints: number): string => `${(basisPoints / 100).t
 export function formatDay(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(language === 'ES' ? 'es-MX' : 'en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return date.toLocaleDateString(intlLocale(language), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** A day and time in the reader's language. */
 export function formatMoment(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(language === 'ES' ? 'es-MX' : 'en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleString(intlLocale(language), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** When a promotion runs, as the card shows it. */

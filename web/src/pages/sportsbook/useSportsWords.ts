@@ -5,13 +5,14 @@ import { formatMoney } from '../../money';
 import { usePreferences } from '../../state/preferences';
 import { marketLabel, oddsText, outcomeLabel, type Label, type MarketSpecView, type OutcomeNames } from './markets';
 import { minorText } from './slip';
+import { intlLocale } from '../../i18n/languages';
 
 /** The sportsbook's words in the player's language: labels, prices in their odds format, money, times. */
 export function useSportsWords(format: OddsFormat, currencySymbol: string | null | undefined) {
   const { t } = useTranslation();
   const { language } = usePreferences();
   return useMemo(() => {
-    const locale = language === 'ES' ? 'es-MX' : 'en-GB';
+    const locale = intlLocale(language);
     const label = (value: Label | null): string => (value === null ? '' : 'text' in value ? value.text : t(value.key, value.params));
     return {
       t,

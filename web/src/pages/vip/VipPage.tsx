@@ -14,6 +14,7 @@ import { minorToAmount, percentOf, useVipStanding, vipKeys, type VipLevelValue, 
 import './vipBadges.css';
 import './vip.css';
 import { ProgressBar as Bar } from '../../components/ProgressBar';
+import { intlLocale } from '../../i18n/languages';
 
 type Progress = NonNullable<VipPageValue['member']>;
 
@@ -73,9 +74,7 @@ function MemberCard({ page, progress }: { page: VipPageValue; progress: Progress
 
 /** A day (yyyy-MM-dd) as the reader's language writes it, without the year for a birthday. */
 const dayText = (day: string, language: string, withYear: boolean) =>
-  new Intl.DateTimeFormat(language.toLowerCase() === 'es' ? 'es-MX' : 'en-GB', { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** The member's birthday for the level's birthday bonus: saved once here, then shown with the bonus it brings. */
 function Birthday({ page, progress }: { page: VipPageValue; progress: Progress }) {

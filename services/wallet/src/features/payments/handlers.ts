@@ -27,7 +27,7 @@ const withdrawalDecisions = { approve: approveWithdrawal, reject: rejectWithdraw
 export function paymentHandlers(deps: PaymentsDeps): RpcHandlers<typeof paymentsRpcMethods> {
   return {
     getMerchantWallet: (input) => merchantWallet(deps, input),
-    listDepositMethods: ({ merchantCode }) => depositMethods(deps, merchantCode),
+    listDepositMethods: ({ merchantCode, language }) => depositMethods(deps, merchantCode, language),
     createDeposit: (input) => requestDeposit(deps, input),
     addDepositProof: (input) => addDepositProof(deps, input),
     listDeposits: (input) => listDeposits(deps, input),

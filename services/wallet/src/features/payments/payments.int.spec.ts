@@ -100,6 +100,18 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     ]);
     expect(body.value[0]).toMatchObject({ minAmount: '100.00', maxAmount: '50000.00', currency: 'MXN', details: { bankName: 'Banco Demo' } });
     expect(body.value[1]!.name).toMatch(/TEST/);
+
+    // Named and explained in the member's language where the brand wrote it in that language, else as first written.
+    type Named = Array<{ code: string; name: string; details: { note?: string; bankName?: string } }>;
+    const read = async (language: string) => (await call<Named>('GET', '/wps/v2/deposit/methods', { token: member.token, headers: { 'accept-language': language } })).body.value;
+    const [spanish, french, german, english] = await Promise.all([read('es-MX'), read('fr'), read('de'), read('EN')]);
+    expect(spanish[0]).toMatchObject({ name: 'Transferencia bancaria', details: { bankName: 'Banco Demo' } });
+    expect(spanish[0]!.details.note).toMatch(/comprobante/);
+    expect(french[0]!.name).toBe('Virement bancaire');
+    expect(english[0]!.name).toBe('Bank transfer');
+    // A language the platform does not have reads as Spanish, the default.
+    expect(german[0]!.name).toBe('Transferencia bancaria');
+    expect(new Set([spanish, french, english].map((methods) => methods[1]!.name)).size).toBe(3);
   });
 
   it('shows the merchant wallet with held and available money', async () => {

@@ -65,7 +65,10 @@ export function FeedbackPanel() {
             {opened ? <FeedbackThread feedback={opened} onBack={() => open(null)} onChanged={reloadAll} /> : !openError && <p className="list-empty">{t('app_loading')}</p>}
             {openError && (
               <button type="button" className="link-button" onClick={() => open(null)}>
-                ← {t('feedback_back')}
+                <span className="flip-rtl" aria-hidden="true">
+                  ←
+                </span>{' '}
+                {t('feedback_back')}
               </button>
             )}
           </>

@@ -77,7 +77,10 @@ export function FeedbackThread({ feedback, onBack, onChanged }: { feedback: Feed
   return (
     <article className="feedback-detail" data-testid="feedback-detail" data-id={feedback.id}>
       <button type="button" className="link-button feedback-back" onClick={onBack} data-testid="feedback-back">
-        ← {t('feedback_back')}
+        <span className="flip-rtl" aria-hidden="true">
+          ←
+        </span>{' '}
+        {t('feedback_back')}
       </button>
       <header className="feedback-detail-head">
         <h4>{t(`feedback_type_${feedback.type}`)}</h4>

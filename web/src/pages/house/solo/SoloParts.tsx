@@ -29,7 +29,10 @@ export function SoloFrame({ game, title, children, history }: { game: string; ti
     <div className="house-solo" data-game={game}>
       <div className="house-solo-top">
         <Link to="/" className="house-back">
-          ← {t('house_back')}
+          <span className="flip-rtl" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('house_back')}
         </Link>
         <h1>{title}</h1>
         {member && (

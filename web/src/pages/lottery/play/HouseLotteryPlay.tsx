@@ -9,6 +9,7 @@ import { useWallet } from '../../../state/wallet';
 import { HouseLotteryGame, type HouseLotteryResult } from './HouseLotteryGame';
 import { houseLotteryApi, type LotteryDrawValue, type LotteryGameStateValue, type LotteryTicketValue } from './houseLotteryApi';
 import type { LotterySlipRequest } from './slip';
+import { intlLocale } from '../../../i18n/languages';
 
 /** Pushes of one draw come in bursts (result, then settlement): one read after the burst. */
 const RELOAD_AFTER_PUSH_MS = 400;
@@ -134,7 +135,7 @@ export function HouseLotteryPlay({ gameCode }: { gameCode: string }) {
       canBet={canBet}
       onPlace={onPlace}
       onDrawDue={onDrawDue}
-      locale={language === 'ES' ? 'es' : 'en'}
+      locale={intlLocale(language)}
     />
   );
 }
