@@ -33,7 +33,7 @@ import { PROMOTIONS_ERRORS } from './errors-loyalty-promotions.js';
 import { REFERRAL_RAFFLE_REBATE_ERRORS } from './errors-loyalty-referral.js';
 import { BONUS_ERRORS } from './errors-bonuses.js';
 
-export { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, LANGUAGES, type ErrorDefinition, type InterfaceLanguage, type Language } from './error-definition.js';
+export { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, interfaceLanguageOf, LANGUAGES, type ErrorDefinition, type InterfaceLanguage, type Language } from './error-definition.js';
 
 const CORE_ERRORS = {
   VALIDATION_FAILED: def(400, 'Items marked with * are required', 'Los elementos marcados con * son obligatorios'),

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, LANGUAGES, renderMessage, type ErrorCode, type InterfaceLanguage, type Language } from '@wps/contracts';
+import { DEFAULT_LANGUAGE, interfaceLanguageOf, LANGUAGES, renderMessage, type ErrorCode, type InterfaceLanguage, type Language } from '@wps/contracts';
 
 /**
  * The API's messages in every interface language. English and Spanish live with each error in the catalogue; the
@@ -34,20 +34,8 @@ export function messageLanguages(): string[] {
   return [...messagePacks().keys()];
 }
 
-const CODES = new Set<string>(INTERFACE_LANGUAGES);
-const ALIASES: Record<string, InterfaceLanguage> = { 'ZH-HANT': 'ZH-TW', 'ZH-HK': 'ZH-TW', 'ZH-HANS': 'ZH', 'ZH-CN': 'ZH', FIL: 'TL' };
-
 /** Reads the first tag of a `language` field or an Accept-Language header as an interface language, if it is one. */
-export function parseInterfaceLanguage(raw: string | undefined | null): InterfaceLanguage | undefined {
-  if (!raw) return undefined;
-  const parts = raw.split(',')[0]!.split(';')[0]!.trim().replaceAll('_', '-').toUpperCase().split('-');
-  for (let length = parts.length; length >= 1; length--) {
-    const candidate = parts.slice(0, length).join('-');
-    if (CODES.has(candidate)) return candidate as InterfaceLanguage;
-    if (ALIASES[candidate]) return ALIASES[candidate];
-  }
-  return undefined;
-}
+export const parseInterfaceLanguage = interfaceLanguageOf;
 
 /** The language an answer's message is written in: the `language` field where given, else Accept-Language, else ES. */
 export function messageLanguage(req: { query?: unknown; body?: unknown; headers: Record<string, unknown> }): InterfaceLanguage {

@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@wps/contracts';
+import { interfaceLanguageOf, type InterfaceLanguage } from '@wps/contracts/error-definition';
 
 /**
  * The interface languages (spec §1, in its order): the code the platform stores and sends, the name a speaker
@@ -45,21 +45,10 @@ export const UI_LANGUAGES: readonly UiLanguage[] = LANGUAGE_TABLE.map((language)
 export const DEFAULT_LANGUAGE: UiLanguage = 'ES';
 
 const BY_CODE = new Map<string, LanguageInfo>(LANGUAGE_TABLE.map((language) => [language.code, language]));
-/** Tags a browser or a brand may use for a language the table names otherwise. */
-const ALIASES: Record<string, UiLanguage> = { 'ZH-HANT': 'ZH-TW', 'ZH-HK': 'ZH-TW', 'ZH-MO': 'ZH-TW', 'ZH-HANS': 'ZH', 'ZH-CN': 'ZH', FIL: 'TL', 'UR-PK': 'UR' };
 
 /** Reads a code or a language tag ("pt-br", "zh_Hant", "fr-CA", "es") as an interface language, if it is one. */
 export function normaliseLanguage(raw: string | null | undefined): UiLanguage | undefined {
-  if (!raw) return undefined;
-  const tag = raw.trim().replaceAll('_', '-').toUpperCase();
-  if (!tag) return undefined;
-  const parts = tag.split('-');
-  for (let length = parts.length; length >= 1; length--) {
-    const candidate = parts.slice(0, length).join('-');
-    if (BY_CODE.has(candidate)) return candidate as UiLanguage;
-    if (ALIASES[candidate]) return ALIASES[candidate];
-  }
-  return undefined;
+  return interfaceLanguageOf(raw);
 }
 
 export function languageInfo(language: string): LanguageInfo {
