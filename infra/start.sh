@@ -211,10 +211,11 @@ start_kafka() {
   local cp
   cp=$(kafka_classpath)
   if [ ! -f "$KAFKA_DATA/meta.properties" ]; then
-    if [ ! -s "$KAFKA_STATE/cluster-id" ]; then
-      # a cluster id is a base64url-encoded random UUID (16 bytes -> 22 characters)
+    # A cluster id is a base64url-encoded random UUID (16 bytes -> 22 characters). Like Kafka's own generator, never
+    # one that starts with '-': the storage tool would read it as an option (one id in 64 would fail the format).
+    while [ ! -s "$KAFKA_STATE/cluster-id" ] || [ "$(head -c 1 "$KAFKA_STATE/cluster-id")" = "-" ]; do
       head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' >"$KAFKA_STATE/cluster-id"
-    fi
+    done
     log "kafka     formatting storage (cluster id $(cat "$KAFKA_STATE/cluster-id"))"
     java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
       -Dlog4j.configuration="file:$KAFKA_STATE/tools-log4j.properties" \
