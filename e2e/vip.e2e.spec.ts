@@ -103,7 +103,8 @@ test.describe('the VIP page', () => {
         await expect(page.getByTestId('vip-birthday-error')).toHaveText('Please enter your real date of birth (you must be 18 or older)');
         await page.getByTestId('vip-birthday-input').fill('1990-06-15');
         await page.getByTestId('vip-birthday-save').click();
-        await expect(page.getByTestId('vip-birthday-on-file')).toContainText('15 June');
+        // Dates follow the interface language's locale (English: month first).
+        await expect(page.getByTestId('vip-birthday-on-file')).toContainText('June 15');
         await expect(page.getByTestId('vip-birthday-from')).toBeVisible();
         await expect(page.getByTestId('vip-birthday-input')).toHaveCount(0);
         await noWiderThan(page, width);
