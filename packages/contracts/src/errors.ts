@@ -138,11 +138,15 @@ export function isErrorCode(code: string): code is ErrorCode {
   return Object.prototype.hasOwnProperty.call(ERRORS, code);
 }
 
-/** Fills `{name}` placeholders; the spec's pattern messages substitute min and max lengths this way. */
+/** Fills a message's `{name}` placeholders; the spec's pattern messages substitute min and max lengths this way. */
+export function fillMessage(text: string, params?: Record<string, string | number>): string {
+  let filled = text;
+  if (params) for (const [name, value] of Object.entries(params)) filled = filled.replaceAll(`{${name}}`, String(value));
+  return filled;
+}
+
 export function renderMessage(code: ErrorCode, language: Language, params?: Record<string, string | number>): string {
-  let text: string = ERRORS[code].message[language] ?? ERRORS[code].message.EN;
-  if (params) for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
-  return text;
+  return fillMessage(ERRORS[code].message[language] ?? ERRORS[code].message.EN, params);
 }
 
 export function parseLanguage(raw: string | undefined | null): Language | undefined {

@@ -1,7 +1,7 @@
 export * from './config.js';
 export * from './logger.js';
 export * from './errors.js';
-export { localMessage, messageLanguage, messageLanguages, messagePack, parseInterfaceLanguage } from './messages.js';
+export { localMessage, messageLanguage, messageLanguages, messagePack } from './messages.js';
 export * from './tracing.js';
 export * from './db.js';
 export * from './bus/types.js';

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, INTERFACE_LANGUAGES, renderMessage, type ErrorCode } from '@wps/contracts';
+import { ERRORS, INTERFACE_LANGUAGES, interfaceLanguageOf, renderMessage, type ErrorCode } from '@wps/contracts';
 import { AppError, errorMiddleware } from './errors.js';
 import { createLogger } from './logger.js';
 import { PATTERN_IDS, PATTERNS } from '@wps/contracts/patterns';
-import { localMessage, messageLanguage, messageLanguages, messagePack, parseInterfaceLanguage } from './messages.js';
+import { localMessage, messageLanguage, messageLanguages, messagePack } from './messages.js';
 
 const names = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
 
@@ -45,10 +45,10 @@ describe('the API’s messages in every interface language', () => {
   });
 
   it('read the language from the field, then Accept-Language, then Spanish', () => {
-    expect(parseInterfaceLanguage('fr-CA,fr;q=0.9,en;q=0.8')).toBe('FR');
-    expect(parseInterfaceLanguage('pt-BR')).toBe('PT-BR');
-    expect(parseInterfaceLanguage('zh-Hant-TW')).toBe('ZH-TW');
-    expect(parseInterfaceLanguage('de-DE')).toBeUndefined();
+    expect(interfaceLanguageOf('fr-CA,fr;q=0.9,en;q=0.8')).toBe('FR');
+    expect(interfaceLanguageOf('pt-BR')).toBe('PT-BR');
+    expect(interfaceLanguageOf('zh-Hant-TW')).toBe('ZH-TW');
+    expect(interfaceLanguageOf('de-DE')).toBeUndefined();
     expect(messageLanguage({ query: { language: 'AR' }, headers: { 'accept-language': 'fr' } })).toBe('AR');
     expect(messageLanguage({ body: { language: 'ja' }, headers: {} })).toBe('JA');
     expect(messageLanguage({ headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })).toBe('RU');

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, interfaceLanguageOf, LANGUAGES, renderMessage, type ErrorCode, type InterfaceLanguage, type Language } from '@wps/contracts';
+import { DEFAULT_LANGUAGE, fillMessage, interfaceLanguageOf, LANGUAGES, renderMessage, type ErrorCode, type InterfaceLanguage, type Language } from '@wps/contracts';
 
 /**
  * The API's messages in every interface language. English and Spanish live with each error in the catalogue; the
@@ -34,23 +34,17 @@ export function messageLanguages(): string[] {
   return [...messagePacks().keys()];
 }
 
-/** Reads the first tag of a `language` field or an Accept-Language header as an interface language, if it is one. */
-export const parseInterfaceLanguage = interfaceLanguageOf;
-
 /** The language an answer's message is written in: the `language` field where given, else Accept-Language, else ES. */
 export function messageLanguage(req: { query?: unknown; body?: unknown; headers: Record<string, unknown> }): InterfaceLanguage {
   const query = req.query as Record<string, unknown> | undefined;
   const body = req.body as Record<string, unknown> | undefined;
   const explicit = typeof query?.language === 'string' ? query.language : typeof body?.language === 'string' ? body.language : undefined;
-  return parseInterfaceLanguage(explicit) ?? parseInterfaceLanguage(req.headers['accept-language'] as string | undefined) ?? DEFAULT_LANGUAGE;
+  return interfaceLanguageOf(explicit) ?? interfaceLanguageOf(req.headers['accept-language'] as string | undefined) ?? DEFAULT_LANGUAGE;
 }
 
 /** An error's message in a language, its `{name}` placeholders filled; English where a language lacks the message. */
 export function localMessage(code: ErrorCode, language: string, params?: Record<string, string | number>): string {
   if ((LANGUAGES as readonly string[]).includes(language)) return renderMessage(code, language as Language, params);
   const text = messagePacks().get(language)?.[code];
-  if (text === undefined) return renderMessage(code, 'EN', params);
-  let filled = text;
-  if (params) for (const [name, value] of Object.entries(params)) filled = filled.replaceAll(`{${name}}`, String(value));
-  return filled;
+  return text === undefined ? renderMessage(code, 'EN', params) : fillMessage(text, params);
 }
