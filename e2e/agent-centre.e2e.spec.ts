@@ -228,7 +228,7 @@ test('the register centre creates a downline and an invitation link with its QR 
     await row.getByTestId(`link-qr-${code}`).click();
     const image = page.getByTestId('invitation-qr-image');
     await expect(image).toBeVisible();
-    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(200);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(200);
     const download = await page.getByTestId('invitation-qr-download').getAttribute('href');
     const downloadWidth = await page.evaluate(async (src) => {
       const picture = new Image();

@@ -45,3 +45,25 @@ export const pushedQuery = <T, K extends readonly unknown[]>(queryKey: K, read: 
 export function setPushed<T>(client: QueryClient, queryKey: readonly unknown[], value: T): void {
   client.setQueryData<Pushed<T>>(queryKey, { value, pushedAt: Date.now() });
 }
+
+/**
+ * Reads a pushed value again after every connect of the live socket: pushes sent while it was away are not replayed.
+ * A public answer may come from the gateway's cache, filled before the connect, so the value is read once more when
+ * that cache time has passed; an answer is still never taken over a push that arrived in the meantime.
+ */
+export function readAgainOnConnect(onConnect: (listener: () => void) => () => void, client: QueryClient, queryKey: readonly unknown[], publicCacheMs = 0): () => void {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const stop = onConnect(() => {
+    void client.invalidateQueries({ queryKey });
+    if (publicCacheMs <= 0) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void client.invalidateQueries({ queryKey });
+    }, publicCacheMs + 100);
+    timers.add(timer);
+  });
+  return () => {
+    stop();
+    for (const timer of timers) clearTimeout(timer);
+  };
+}

@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newerBalance, pushedQuery, setPushed, type Pushed } from './freshness';
+import { newerBalance, pushedQuery, readAgainOnConnect, setPushed, type Pushed } from './freshness';
 
 describe('balance freshness', () => {
   it('keeps the balance on screen when the other one is older', () => {
@@ -51,5 +51,50 @@ describe('pushed public values', () => {
     vi.setSystemTime(102_500);
     const data = await client.fetchQuery({ ...pushedQuery(key, () => Promise.resolve(['fresh']), 2_000), staleTime: 0 });
     expect(data).toEqual<Pushed<string[]>>({ value: ['fresh'], pushedAt: null });
+  });
+
+  it('after a connect the value is read at once, and again once a public answer cached before the connect has expired', async () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const client = new QueryClient();
+    // The gateway's cache holds the board from before the win (cached at 99_900) for 2 s.
+    const readAt: number[] = [];
+    const board = () => {
+      readAt.push(Date.now());
+      return Promise.resolve(Date.now() - 99_900 < 2_000 ? ['before the win'] : ['with the win']);
+    };
+    const observer = new QueryObserver(client, pushedQuery(key, board, 2_000));
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    // The win's push went out before the socket joined the brand's room; the socket connects at 101_000.
+    let connect: () => void = () => undefined;
+    const stop = readAgainOnConnect((listener) => ((connect = listener), () => undefined), client, key, 2_000);
+    vi.setSystemTime(101_000);
+    connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.getQueryData<Pushed<string[]>>(key)!.value).toEqual(['before the win']);
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(readAt).toEqual([100_000, 101_000, 103_100]);
+    expect(client.getQueryData<Pushed<string[]>>(key)!.value).toEqual(['with the win']);
+    stop();
+    unsubscribe();
+  });
+
+  it('a push that arrives between the two reads is kept', async () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const client = new QueryClient();
+    const observer = new QueryObserver(
+      client,
+      pushedQuery(key, () => Promise.resolve(['cached']), 2_000),
+    );
+    const unsubscribe = observer.subscribe(() => undefined);
+    let connect: () => void = () => undefined;
+    const stop = readAgainOnConnect((listener) => ((connect = listener), () => undefined), client, key, 2_000);
+    connect();
+    await vi.advanceTimersByTimeAsync(1_000);
+    setPushed(client, key, ['pushed']);
+    await vi.advanceTimersByTimeAsync(1_200);
+    expect(client.getQueryData<Pushed<string[]>>(key)!.value).toEqual(['pushed']);
+    stop();
+    unsubscribe();
   });
 });

@@ -4,7 +4,7 @@ import { useCases } from '../../useCases';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../state/preferences';
 import { live } from '../../live/connection';
-import { pushedQuery, setPushed, type Pushed } from '../../state/freshness';
+import { pushedQuery, readAgainOnConnect, setPushed, type Pushed } from '../../state/freshness';
 import { queryKeys } from '../../state/queries';
 import { formatAmount } from '../../money';
 import { lobbyApi, type JackpotValue, type Winner } from './lobbyApi';
@@ -26,7 +26,7 @@ export function JackpotTicker() {
     [client],
   );
   // A push sent before the socket joined the brand's room (or while it was away) is not replayed: read the pool again.
-  useEffect(() => live.onConnect(() => void client.invalidateQueries({ queryKey: queryKeys.jackpot })), [client]);
+  useEffect(() => readAgainOnConnect((listener) => live.onConnect(listener), client, queryKeys.jackpot), [client]);
 
   return (
     <section className="lobby-jackpot" aria-labelledby="jackpot-title" data-testid="jackpot">
@@ -60,7 +60,7 @@ export function WinnerBoard() {
       }),
     [client, language],
   );
-  useEffect(() => live.onConnect(() => void client.invalidateQueries({ queryKey: queryKeys.winners(language) })), [client, language]);
+  useEffect(() => readAgainOnConnect((listener) => live.onConnect(listener), client, queryKeys.winners(language), useCases.winners.publicCacheMs), [client, language]);
 
   return (
     <section className="lobby-winners" aria-labelledby="winners-title" data-testid="winner-board">
