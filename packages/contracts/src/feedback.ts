@@ -34,8 +34,26 @@ export const FEEDBACK_REPLY_MAX = 1_000;
 /** The notices outbox event of an operator's reply (topic `notices.v1`, keyed by member). */
 export const FEEDBACK_REPLIED_EVENT = 'feedback.replied';
 
-/** Words are runs of anything but white space. */
-export const countWords = (text: string): number => text.split(/\s+/u).filter(Boolean).length;
+/** Scripts written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer and Burmese. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const wordSegmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'word' }) : undefined;
+
+/**
+ * Words are runs of anything but white space; a run in a script written without spaces (入金が反映されません) counts
+ * the words the Unicode word rules find in it, so that a Japanese or Thai member meets the same limits as any other.
+ * The client and the server count alike.
+ */
+export const countWords = (text: string): number =>
+  text
+    .split(/\s+/u)
+    .filter(Boolean)
+    .reduce((sum, run) => {
+      if (!UNSPACED_SCRIPT.test(run)) return sum + 1;
+      if (!wordSegmenter) return sum + [...run].filter((character) => UNSPACED_SCRIPT.test(character)).length;
+      let words = 0;
+      for (const segment of wordSegmenter.segment(run)) if (segment.isWordLike) words += 1;
+      return sum + Math.max(words, 1);
+    }, 0);
 
 /** Plain text as stored: Windows line ends made `\n`, control characters other than line breaks and tabs dropped, trimmed. */
 export const plainFeedbackText = (text: string): string =>

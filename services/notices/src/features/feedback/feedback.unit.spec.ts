@@ -14,6 +14,12 @@ describe('feedback texts', () => {
     expect(countWords('   \n\t ')).toBe(0);
     expect(countWords(' uno  dos\ntres\tcuatro ¡cinco! ')).toBe(5);
     expect(countWords('depósito-retiro 500$')).toBe(2);
+    // Scripts without spaces count their words, not their runs.
+    expect(countWords('入金が反映されません。確認してください')).toBeGreaterThanOrEqual(FEEDBACK_WORDS_MIN);
+    expect(countWords('我的存款没有到账请帮我查看一下')).toBeGreaterThanOrEqual(FEEDBACK_WORDS_MIN);
+    expect(countWords('ฝากเงินแล้วยังไม่เข้าบัญชีครับ')).toBeGreaterThanOrEqual(FEEDBACK_WORDS_MIN);
+    expect(countWords('入金')).toBe(1);
+    expect(countWords('Deposit 入金 pending')).toBe(3);
   });
 
   it('keeps line breaks, drops other control characters and trims, then checks the word limits', () => {
