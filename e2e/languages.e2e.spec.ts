@@ -54,6 +54,10 @@ for (const [name, viewport] of [
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByTestId('login-button')).toHaveText(arabic.header_login!);
     await expect.poll(() => overflow(page)).toBe(0);
+    // The notice strip runs the other way: it moves to the right, the next notice coming in from the left.
+    const track = page.getByTestId('game-announcements').locator('.marquee-track');
+    await expect(track).toHaveCSS('animation-name', 'marquee-scroll-rtl');
+    await expect.poll(() => track.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m41)).toBeGreaterThan(0);
     // The side menu opens from the right edge in a right-to-left page.
     if (name === 'phone') {
       await page.getByTestId('side-menu-toggle').click();

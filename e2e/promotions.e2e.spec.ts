@@ -83,7 +83,9 @@ test.describe('the promotions page', () => {
         await expect(welcome).toContainText('100% · 2,000.00 MXN');
         await expect(welcome).toContainText('Ongoing');
         await expect(welcome.locator('img')).toHaveAttribute('src', '/promo-banners/welcome.svg');
-        expect(await welcome.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+        // The banner loads lazily: once it is on screen, it has loaded.
+        await welcome.locator('img').scrollIntoViewIfNeeded();
+        await expect.poll(() => welcome.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
         await expect(welcome.locator('[data-testid^="promo-action-"]')).toHaveText('Join');
         await expect(list.locator('li[data-kind="tournament"] [data-testid^="promo-state-"]')).toHaveText('Coming soon');
         await expect(list.locator('li[data-kind="application"]').first().locator('[data-testid^="promo-action-"]')).toHaveText('Apply');
@@ -99,12 +101,14 @@ test.describe('the promotions page', () => {
         await page.getByTestId('promotions-tab-deposit').click();
         await expect(page).toHaveURL(/category=deposit/);
         const cards = page.getByTestId('promotions-list').locator('li');
+        // The list follows the tab on the next render: read it until it does.
+        const shownCategories = async () => new Set(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-category'))));
         await expect(cards.first()).toBeVisible();
-        expect(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-category')))).toEqual(expect.arrayContaining(['deposit']));
-        expect(new Set(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-category'))))).toEqual(new Set(['deposit']));
+        await expect.poll(shownCategories).toEqual(new Set(['deposit']));
         await expect(page.getByTestId('promotions-tab-deposit')).toHaveAttribute('aria-selected', 'true');
         await page.getByTestId('promotions-tab-live').click();
-        expect(new Set(await cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-category'))))).toEqual(new Set(['live']));
+        await expect(page.getByTestId('promotions-tab-live')).toHaveAttribute('aria-selected', 'true');
+        await expect.poll(shownCategories).toEqual(new Set(['live']));
         await page.getByTestId('promotions-tab-all').click();
         await expect(page).not.toHaveURL(/category=/);
       });
@@ -114,6 +118,8 @@ test.describe('the promotions page', () => {
         titles: { ES: `Bono e2e ${screen.name}`, EN: `E2E bonus ${screen.name}` },
         summaries: { ES: 'Bono de prueba', EN: 'A test bonus' },
         terms: { amountMinor: '1500', multiple: 3, days: 7 },
+        // First in the brand's order, so that it is among the few promotions home offers a new member.
+        sort: -10_000,
       });
       const activity = await createPromotion(request, {
         kind: 'application',
@@ -122,7 +128,28 @@ test.describe('the promotions page', () => {
         terms: { amountMinor: '4000', imagesRequired: 1, multiple: 2, days: 7 },
       });
 
-      await registerInClient(page, freshUsername('pm'));
+      const username = freshUsername('pm');
+      await registerInClient(page, username);
+
+      await test.step('home greets the new member with the balance and the promotions open to them, a bonus to claim first', async () => {
+        await page.goto('/');
+        const welcome = page.getByTestId('member-welcome');
+        await expect(welcome.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Welcome back, ${username}$`, 'i'));
+        await expect(welcome.getByTestId('member-welcome-balance')).toHaveText(/^\$ 0\.00$/);
+        const open = welcome.getByTestId('member-welcome-promotions').locator('li');
+        await expect(open.first()).toHaveAttribute('data-state', 'claim');
+        expect(await open.count()).toBeLessThanOrEqual(3);
+        const offered = welcome.getByTestId(`member-welcome-promo-${bonus.promotionId}`);
+        await expect(offered).toContainText(`E2E bonus ${screen.name}`);
+        await expect(offered).toContainText('15.00 MXN');
+        await expect(offered).toContainText('Claim');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'home scrolls sideways').toBeLessThanOrEqual(screen.viewport.width);
+        await offered.click();
+        await expect(page).toHaveURL(new RegExp(`/promotions\\?promotion=${bonus.promotionId}$`));
+        await expect(page.getByTestId('promo-detail')).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('promo-detail')).toHaveCount(0);
+      });
       await page.goto('/promotions');
 
       await test.step('the side menu has invite friends (a referral promotion runs) and the count of promotions to act on', async () => {

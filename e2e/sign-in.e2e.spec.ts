@@ -144,6 +144,19 @@ test('agent login page: members are refused, agents reach the agent centre', asy
   await expect(page).toHaveURL(/\/agent$/);
   await expect(page.getByTestId('agent-login')).toBeVisible();
   await expect(page.getByTestId('login-remember')).toHaveCount(0);
+  // A page of its own: what the agent centre offers beside the form, and the way back for players, on a desktop and a phone.
+  await expect(page.getByTestId('agent-login-pitch')).toContainText('Run your team and follow your earnings in one place.');
+  await expect(page.getByTestId('agent-login-pitch').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('agent-login-player-site')).toHaveAttribute('href', '/');
+  for (const width of [1440, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `the agent login scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+    const pitch = (await page.getByTestId('agent-login-pitch').boundingBox())!;
+    const form = (await page.getByTestId('agent-login').boundingBox())!;
+    // Side by side on a desktop, stacked on a phone.
+    if (width === 1440) expect(pitch.x + pitch.width).toBeLessThanOrEqual(form.x + 1);
+    else expect(pitch.y + pitch.height).toBeLessThanOrEqual(form.y + 1);
+  }
 
   await page.getByTestId('agent-username').fill(member);
   await page.getByTestId('agent-password').fill(PASSWORD);

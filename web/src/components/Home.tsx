@@ -10,6 +10,8 @@ import { BannerCarousel } from './content/BannerCarousel';
 import { useBanners, useContent } from './content/useContent';
 
 const HelpCentre = lazyArea(() => import('../pages/content/HelpCentre'));
+/** Only members see it: guests do not download it. */
+const MemberWelcome = lazyArea(() => import('./lobby/MemberWelcome'));
 
 /** The welcome panel shown where the brand has no home banners. */
 function Hero() {
@@ -43,16 +45,25 @@ function Hero() {
 }
 
 /**
- * Home (spec §2): the brand's home banners (or the welcome panel when it has none), the notice marquee and the game
- * lobby. /help shows the help centre over it.
+ * Home (spec §2), for whoever is looking: a signed-in member first sees a greeting with the balance and the promotions
+ * open to them, then the brand's home banners; a visitor the banners (or the welcome panel with the way to join when
+ * the brand has none). The notice marquee and the game lobby (with a member's recent and favourite games) follow.
+ * /help shows the help centre over it.
  */
 export function Home() {
   const { loading } = useContent();
+  const { member } = useSession();
   const hasBanners = useBanners('w_home').length > 0;
   const help = trimPath(useLocation().pathname) === '/help';
+  const welcome = member !== null && !member.isTrial;
   return (
     <div className="home" data-testid="home">
-      {loading ? <div className="banner-placeholder" aria-hidden /> : hasBanners ? <BannerCarousel group="w_home" /> : <Hero />}
+      {welcome && (
+        <Suspense fallback={<div className="member-welcome-placeholder" aria-hidden />}>
+          <MemberWelcome />
+        </Suspense>
+      )}
+      {loading ? <div className="banner-placeholder" aria-hidden /> : hasBanners ? <BannerCarousel group="w_home" /> : welcome ? null : <Hero />}
       <GameAnnouncements />
       <HomeLobby />
       {help && (

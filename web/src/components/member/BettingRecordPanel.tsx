@@ -96,7 +96,7 @@ export function BettingRecordPanel() {
           />
         </FilterBar>
         {page && (
-          <div className="wallet-summary bets-totals" style={{ gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', marginBottom: 16 }} data-testid="bets-totals">
+          <div className="wallet-summary bets-totals" data-testid="bets-totals">
             <div className="wallet-figure">
               <span className="wallet-label">{t('bets_total_bet')}</span>
               <span className="wallet-value" data-testid="bets-total-bet">

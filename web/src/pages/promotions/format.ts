@@ -147,3 +147,18 @@ export function headline(card: PromotionCardValue, t: Translate): string {
 
 /** States that ask the member to act (a button that does something). */
 export const isAction = (state: PromotionCardValue['state']): state is 'join' | 'claim' | 'applying' => state === 'join' || state === 'claim' || state === 'applying';
+
+/** How many promotions open to the member home shows; the rest are a tap away on /promotions. */
+export const HOME_PROMOTION_LIMIT = 3;
+
+/** A bonus waiting to be claimed comes first, then what the member can join, then what takes an application. */
+const ACTION_ORDER: Record<'claim' | 'join' | 'applying', number> = { claim: 0, join: 1, applying: 2 };
+
+/** The promotions a member can act on now, for home: those waiting to be claimed first, then the brand's own order. */
+export function openToMember(list: readonly PromotionCardValue[], limit = HOME_PROMOTION_LIMIT): PromotionCardValue[] {
+  return list
+    .flatMap((card) => (isAction(card.state) ? [{ card, order: ACTION_ORDER[card.state] }] : []))
+    .sort((a, b) => a.order - b.order || a.card.sort - b.card.sort)
+    .slice(0, limit)
+    .map((entry) => entry.card);
+}

@@ -34,7 +34,7 @@ export function SecurityPanel() {
       <Card title={t('sec_login_history')} testId="security-history">
         <ListState loading={history.loading} error={history.error} empty={!history.data?.content.length} emptyText={t('sec_no_logins')} testId="security-history" />
         {Boolean(history.data?.content.length) && (
-          <div className="table-scroll">
+          <div className="table-wrap">
             <table className="data-table" data-testid="security-history-table">
               <thead>
                 <tr>
