@@ -277,6 +277,16 @@ describe('the lobby through the real HTTP API (embedded)', () => {
       await eventually(async () => (await board())[0]!.winAmount === '25.00', 'the corrected win');
       expect((await board()).map((winner) => winner.winAmount)).toEqual(['25.00', '0.10']);
 
+      // A sportsbook win has no lobby tile: the board names the product in the reader's language, never its code.
+      await publish({ ...settled(`bet-${randomUUID()}`, '1200'), gameType: 'SPORTS', gameCode: 'house-sportsbook' });
+      const named = async (language: string) =>
+        (await call<{ list: Array<{ winAmount: string; gameName: string }> }>('GET', `/lgw/games/winners?gameCategory=ALL&language=${language}&limitNum=20`)).body.value.list.find(
+          (winner) => winner.winAmount === '12.00',
+        )?.gameName;
+      await eventually(async () => (await named('EN')) !== undefined, 'the sportsbook win on the board');
+      expect(await named('EN')).toBe('Sportsbook');
+      expect(await named('ES')).toBe('Apuestas deportivas');
+
       await eventually(() => pushes.some((push) => push.type === 'winners'), 'a winners push');
       const latest = pushes.filter((push) => push.type === 'winners').at(-1)!;
       expect((latest.data as { list: unknown[] }).list.length).toBeGreaterThan(0);

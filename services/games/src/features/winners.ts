@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Executor, type Outbox } from '@wps/platform';
 import { formatMinor, LANGUAGES, WINNER_BOARD_LIMIT, type BetSettled, type Winner } from '@wps/contracts';
 import { lobbyGameType, maskCustomerName } from '../domain/lobby.js';
+import { houseProductName } from '../domain/house-products.js';
 import { iconUrlOf } from './catalogue.js';
 
 /** The board counts wins settled within this window. */
@@ -48,7 +49,7 @@ export class WinnerBoard {
         customerName: maskCustomerName(row.account),
         winAmount: formatMinor(BigInt(row.win_amount_minor), row.currency),
         currency: row.currency,
-        gameName: row.name ?? row.game_code ?? row.vendor,
+        gameName: row.name ?? houseProductName(row.game_code, input.language) ?? row.game_code ?? row.vendor,
         iconUrl: row.node_id ? iconUrlOf(row.node_id) : iconUrlOf(`vendor-${row.vendor}`),
         vo: { vendor: row.vendor, gameType: lobbyGameType(row.vendor, row.game_type), at: new Date(row.settled_at).toISOString() },
       })),
