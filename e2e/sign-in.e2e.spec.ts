@@ -226,3 +226,26 @@ test('remember me keeps the name, never the password, for the next visit; unchec
   await expect(page.getByTestId('login-username')).toHaveValue('');
   await expect(page.getByTestId('login-remember')).not.toBeChecked();
 });
+
+test('keyboard: the login dialog keeps focus inside while it is open and gives it back to the button that opened it', async ({ page }) => {
+  await openEnglish(page, '/');
+  const opener = page.getByTestId('login-button');
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('login-modal');
+  await expect(dialog).toBeVisible();
+  const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="login-modal"]')));
+  await expect.poll(inside, 'focus moves into the dialog').toBe(true);
+  // Round the dialog's controls more than once, both ways: focus never reaches the page behind it.
+  for (let step = 0; step < 30; step++) {
+    await page.keyboard.press('Tab');
+    expect(await inside(), `after ${step + 1} Tab`).toBe(true);
+  }
+  for (let step = 0; step < 30; step++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside(), `after ${step + 1} Shift+Tab`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});

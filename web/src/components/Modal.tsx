@@ -12,6 +12,36 @@ interface ModalProps {
   dismissible?: boolean;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round the dialog's own controls: from the last back to the first and the other way, and back
+ * in when focus has left it. Only the top dialog does this when one opens over another.
+ */
+function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent): void {
+  const open = document.querySelectorAll('[aria-modal="true"]');
+  if (open[open.length - 1] !== dialog) return;
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    dialog.focus();
+    return;
+  }
+  if (!dialog.contains(active)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export function Modal({ title, onClose, children, testId, size = 'md', dismissible = true }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -26,6 +56,7 @@ export function Modal({ title, onClose, children, testId, size = 'md', dismissib
     (first ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Tab' && panel.current) keepFocusInside(panel.current, event);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('modal-open');
