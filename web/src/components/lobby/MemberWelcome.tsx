@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../state/session';
 import { useWallet } from '../../state/wallet';
 import { panelLink } from '../../pages/memberPanels';
-import { promotionKeys, useFollowPromotions } from '../../pages/promotions/promotionsState';
-import { promotionsApi } from '../../pages/promotions/promotionsApi';
+import { useFollowPromotions } from '../../pages/promotions/promotionsState';
+import { promotionPageQuery } from '../../pages/promotions/promotionsApi';
 import { headline, openToMember } from '../../pages/promotions/format';
 import { ArrowUpIcon, GiftIcon, PlusIcon } from '../Icons';
 
@@ -19,11 +19,7 @@ export default function MemberWelcome() {
   const { member, token } = useSession();
   const { balanceText, balanceHidden } = useWallet();
   useFollowPromotions();
-  const { data, isPending } = useQuery({
-    queryKey: promotionKeys.page(token, i18n.language),
-    queryFn: () => promotionsApi.page(true),
-    enabled: token !== null,
-  });
+  const { data, isPending } = useQuery({ ...promotionPageQuery(token, i18n.language), enabled: token !== null });
   if (!member || member.isTrial) return null;
   const open = openToMember(data?.list ?? []);
 

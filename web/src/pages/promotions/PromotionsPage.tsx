@@ -16,8 +16,8 @@ import { useFollowLink } from '../../components/content/hooks';
 import { RichText } from '../../components/content/RichText';
 import { useContent } from '../../components/content/useContent';
 import { headline, periodText } from './format';
-import { promotionKeys, useFollowPromotions, type PromotionCardValue } from './promotionsState';
-import { promotionsApi } from './promotionsApi';
+import { useFollowPromotions, type PromotionCardValue } from './promotionsState';
+import { promotionPageQuery } from './promotionsApi';
 import { PromotionDetail } from './PromotionDetail';
 import { PlayFreeRounds, StateButton, usePromotionActions } from './actions';
 import './promotions.css';
@@ -103,11 +103,7 @@ export default function PromotionsPage() {
   const { token, authReady } = useSession();
   const [params, setParams] = useSearchParams();
   useFollowPromotions();
-  const { data, error, isPending } = useQuery({
-    queryKey: promotionKeys.page(token, i18n.language),
-    queryFn: () => promotionsApi.page(token !== null),
-    enabled: authReady,
-  });
+  const { data, error, isPending } = useQuery({ ...promotionPageQuery(token, i18n.language), enabled: authReady });
 
   const requested = params.get('category');
   const tab: Tab = isTab(requested) ? requested : 'all';
