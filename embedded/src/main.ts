@@ -21,7 +21,7 @@ const lines = [
     ? [
         `  Demo player:   demoplayer / ${config.DEMO_PASSWORD}`,
         `  Demo agent:    demoagent / ${config.DEMO_PASSWORD}  (invitation code DEMOAGENT: ${platform.url}/register?affiliateCode=DEMOAGENT)`,
-        '  Demo brand:    DEMO (ES default, EN; MXN $)',
+        '  Demo brand:    DEMO (Spanish by default, the language menu lists the rest; MXN $)',
       ]
     : []),
   ...(platform.operatorToken ? [`  Operator API:  Authorization: Operator ${platform.operatorToken}`] : []),
