@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './ids.js';
 
 const minorAmount = z.string().regex(/^(0|[1-9][0-9]{0,17})$/);
 
@@ -15,11 +16,8 @@ export const agentPayoutRpcMethods = {
       key: z.string().min(1).max(200),
       merchantCode: z.string().min(1),
       currency: z.string().min(1),
-      payerMemberId: z
-        .string()
-        .regex(/^[1-9][0-9]{0,18}$/)
-        .nullable(),
-      payeeMemberId: z.string().regex(/^[1-9][0-9]{0,18}$/),
+      payerMemberId: rowIdSchema.nullable(),
+      payeeMemberId: rowIdSchema,
       amountMinor: minorAmount,
       causeRef: z.string().min(1).max(200),
       allowPartial: z.boolean(),

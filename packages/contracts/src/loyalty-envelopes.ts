@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { supportedCurrencySchema } from './money.js';
+import { rowIdSchema } from './ids.js';
 
-const memberIdSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
 const windowIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const minorSchema = z.string().regex(/^[1-9][0-9]{0,15}$/);
 
@@ -101,11 +101,11 @@ export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 /** Red envelopes: windows with a pool split when they open, one claim per member. */
 export const envelopesRpcMethods = {
   currentEnvelope: {
-    input: z.object({ memberId: memberIdSchema, merchantCode: z.string().min(1) }),
+    input: z.object({ memberId: rowIdSchema, merchantCode: z.string().min(1) }),
     output: z.object({ envelope: memberEnvelopeSchema.nullable(), serverTime: z.string() }),
   },
   claimEnvelope: {
-    input: z.object({ memberId: memberIdSchema, merchantCode: z.string().min(1), currency: z.string(), windowId: windowIdSchema, deviceId: deviceIdSchema, ip: z.string() }),
+    input: z.object({ memberId: rowIdSchema, merchantCode: z.string().min(1), currency: z.string(), windowId: windowIdSchema, deviceId: deviceIdSchema, ip: z.string() }),
     output: z.object({ envelope: memberEnvelopeSchema, amountMinor: z.string(), paid: z.boolean() }),
   },
   verifyEnvelope: {

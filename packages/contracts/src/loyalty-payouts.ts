@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './ids.js';
 
 /** What a loyalty payout is for: `points` for points converted to cash, `bonus` for every reward paid as money. */
 export const loyaltyPayoutCauseSchema = z.enum(['points', 'bonus']);
@@ -16,7 +17,7 @@ export const loyaltyPayoutRpcMethods = {
       key: z.string().min(1).max(200),
       merchantCode: z.string().min(1),
       currency: z.string().min(1),
-      memberId: z.string().regex(/^[1-9][0-9]{0,18}$/),
+      memberId: rowIdSchema,
       amountMinor: z.string().regex(/^[1-9][0-9]{0,17}$/),
       cause: loyaltyPayoutCauseSchema,
       causeRef: z.string().min(1).max(200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { rowIdSchema } from './ids.js';
 
-const memberIdSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
 /** A promotion's id as the promotions catalogue gives it. */
 export const rafflePromotionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -92,11 +92,11 @@ const brand = { merchantCode: z.string().min(1) };
 /** The points service's raffle operations; `pointsRpc` includes them. */
 export const raffleRpcMethods = {
   raffleState: {
-    input: z.object({ ...brand, promotionId: rafflePromotionIdSchema, memberId: memberIdSchema.optional() }),
+    input: z.object({ ...brand, promotionId: rafflePromotionIdSchema, memberId: rowIdSchema.optional() }),
     output: raffleStateSchema,
   },
   joinRaffle: {
-    input: z.object({ ...brand, promotionId: rafflePromotionIdSchema, memberId: memberIdSchema, currency: z.string() }),
+    input: z.object({ ...brand, promotionId: rafflePromotionIdSchema, memberId: rowIdSchema, currency: z.string() }),
     output: raffleStateSchema,
   },
   verifyRaffle: {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const memberIdSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
+import { rowIdSchema } from './ids.js';
 
 /**
  * Manual rebate (member-centre panel `manualRebate`): today's rebate so far (valid bet of the brand's day times the
@@ -52,7 +51,7 @@ export const rebateAccrualSchema = z.object({
 });
 export type RebateAccrual = z.infer<typeof rebateAccrualSchema>;
 
-const member = { memberId: memberIdSchema, merchantCode: z.string().min(1), currency: z.string() };
+const member = { memberId: rowIdSchema, merchantCode: z.string().min(1), currency: z.string() };
 
 /** The points service's manual rebate operations; `pointsRpc` includes them. */
 export const rebateRpcMethods = {

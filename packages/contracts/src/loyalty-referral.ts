@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const memberIdSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
+import { rowIdSchema } from './ids.js';
 
 /**
  * Invite friends (member-centre panel `referral`). Every member has its own referral code; whoever registers with it
@@ -81,7 +80,7 @@ export const referralSummaryQuerySchema = z.object({
 /** The points service's referral operations; `pointsRpc` includes them. */
 export const referralRpcMethods = {
   referralSummary: {
-    input: z.object({ memberId: memberIdSchema, merchantCode: z.string().min(1), currency: z.string(), pageNo: z.number().int().min(1), pageSize: z.number().int().min(1).max(50) }),
+    input: z.object({ memberId: rowIdSchema, merchantCode: z.string().min(1), currency: z.string(), pageNo: z.number().int().min(1), pageSize: z.number().int().min(1).max(50) }),
     output: referralSummarySchema,
   },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
@@ -90,7 +89,7 @@ export const referralRpcMethods = {
 export const referralLinkRpcMethods = {
   /** The member's referral code (one is given to a member without one) and its registration address on `host`. */
   referralLink: {
-    input: z.object({ memberId: memberIdSchema, merchantCode: z.string().min(1), host: z.string().optional() }),
+    input: z.object({ memberId: rowIdSchema, merchantCode: z.string().min(1), host: z.string().optional() }),
     output: referralLinkSchema,
   },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loyaltyLanguageSchema } from './loyalty-missions.js';
+import { rowIdSchema } from './ids.js';
 
 /** Where a reward in the reward centre comes from. */
 export const rewardSourceSchema = z.enum(['mission', 'leaderboard', 'vip_upgrade', 'vip_monthly', 'vip_birthday', 'envelope', 'rebate', 'promotion']);
@@ -31,7 +32,7 @@ export type Reward = z.infer<typeof rewardSchema>;
 export const rewardCountSchema = z.object({ count: z.number().int().min(0), version: z.number().int().min(0) });
 export type RewardCount = z.infer<typeof rewardCountSchema>;
 
-const member = { memberId: z.string().regex(/^[1-9][0-9]{0,18}$/), merchantCode: z.string().min(1) };
+const member = { memberId: rowIdSchema, merchantCode: z.string().min(1) };
 /** The reader's language: the names of rewards are written in it (Spanish when absent). */
 const reader = { ...member, language: loyaltyLanguageSchema.optional() };
 const grantIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);

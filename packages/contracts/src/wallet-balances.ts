@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './ids.js';
 
 /** The most members whose balances one call reads (a report page). */
 export const WALLET_BALANCES_MAX = 100;
@@ -13,7 +14,7 @@ export const walletBalancesRpcMethods = {
     input: z.object({
       merchantCode: z.string().min(1),
       currency: z.string().min(1),
-      memberIds: z.array(z.string().regex(/^[1-9][0-9]{0,18}$/)).max(WALLET_BALANCES_MAX),
+      memberIds: z.array(rowIdSchema).max(WALLET_BALANCES_MAX),
     }),
     output: z.object({
       currency: z.string(),

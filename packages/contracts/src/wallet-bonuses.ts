@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAME_TYPES } from './games.js';
 import { supportedCurrencySchema } from './money.js';
+import { rowIdSchema } from './ids.js';
 
 /**
  * Bonus money: a second balance of the member's beside its cash, in the wallet's ledger. A bonus carries a wagering
@@ -83,7 +84,7 @@ export type BonusList = z.infer<typeof bonusListSchema>;
 
 const memberRef = {
   merchantCode: z.string().min(1),
-  memberId: z.string().regex(/^[1-9][0-9]{0,18}$/),
+  memberId: rowIdSchema,
 };
 
 /** The wallet's bonus operations; `walletRpc` includes them. */
@@ -138,7 +139,7 @@ export const walletBonusRpcMethods = {
   },
   /** The member gives a wagering bonus up: what is left of it goes back to the house. */
   forfeitBonus: {
-    input: z.object({ ...memberRef, bonusId: z.string().regex(/^[1-9][0-9]{0,18}$/) }),
+    input: z.object({ ...memberRef, bonusId: rowIdSchema }),
     output: bonusViewSchema,
   },
 };

@@ -3,12 +3,13 @@ import { pathIdText } from './fields.js';
 import { serviceUseCase } from '../use-case.js';
 import { operatorBonusBodySchema, walletBonusRpcMethods as rpc } from '../wallet-bonuses.js';
 import { supportedCurrencySchema } from '../money.js';
+import { ROW_ID_PATTERN, rowIdSchema } from '../ids.js';
 
 const WALLET_MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode', currency: 'currency' } as const;
 const common = { tag: 'Bonuses', rateLimit: 'ip', auth: 'member' } as const;
 /** The back office: the operator API token. */
 const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', bodyLimit: '16kb' } as const;
-const memberPathId = pathIdText(/^[1-9][0-9]{0,18}$/, 'NOT_FOUND');
+const memberPathId = pathIdText(ROW_ID_PATTERN, 'NOT_FOUND');
 
 /** Bonus money: the member's bonuses with their wagering progress, and giving one up. */
 export const bonusUseCases = {
@@ -34,7 +35,7 @@ export const bonusUseCases = {
     method: 'POST',
     paths: ['/wps/bonuses/forfeit'],
     idempotent: false,
-    request: z.object({ bonusId: z.string().regex(/^[1-9][0-9]{0,18}$/) }),
+    request: z.object({ bonusId: rowIdSchema }),
     response: rpc.forfeitBonus.output,
     operation: { service: 'wallet', method: 'forfeitBonus' },
     context: { memberId: 'memberId', merchantCode: 'merchantCode' },

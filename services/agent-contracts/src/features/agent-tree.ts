@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
 import type { MemberRegistered } from '@wps/contracts';
+import { DECIMAL_ID_PATTERN } from '@wps/contracts/ids';
 import { lockOrder, placeNode, type Placement } from '../domain/tree.js';
 
 export interface DownlineMember {
@@ -10,7 +11,6 @@ export interface DownlineMember {
   depth: number;
 }
 
-const DECIMAL_ID = /^(0|[1-9][0-9]{0,18})$/;
 /** Deeper than any real agent hierarchy; a loop that gets here is a bug, not a tree. */
 const MAX_LEVELS_PER_REGISTRATION = 10_000;
 
@@ -20,7 +20,7 @@ const MAX_LEVELS_PER_REGISTRATION = 10_000;
  * unplaced and the upline's own registration places it and everything that waited below it.
  */
 export async function addToTree(tx: Executor, member: MemberRegistered): Promise<void> {
-  if (!DECIMAL_ID.test(member.memberId) || (member.uplineId !== null && !DECIMAL_ID.test(member.uplineId))) {
+  if (!DECIMAL_ID_PATTERN.test(member.memberId) || (member.uplineId !== null && !DECIMAL_ID_PATTERN.test(member.uplineId))) {
     throw new Error(`member ids must be decimal strings (member ${member.memberId}, upline ${member.uplineId})`);
   }
   // Locks the member's id and the upline's id, whether or not their tree rows exist yet: the upline's registration

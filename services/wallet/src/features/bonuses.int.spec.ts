@@ -199,6 +199,9 @@ describe('bonus money (embedded)', () => {
     await bet(member, '20.00', { roundId });
     const id = (await bonuses(member)).bonuses[0]!.bonusId;
     expect((await call('POST', '/wps/bonuses/forfeit', { token: stranger.token, body: { bonusId: id } })).body.code).toBe('BONUS_NOT_FOUND');
+    // An id past bigint's range is refused by its shape, before it reaches the database.
+    const tooLong = await call('POST', '/wps/bonuses/forfeit', { token: member.token, body: { bonusId: '9408347947230402970' } });
+    expect([tooLong.status, tooLong.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const given = await call<BonusView>('POST', '/wps/bonuses/forfeit', { token: member.token, body: { bonusId: id } });
     expect(given.body.value).toMatchObject({ state: 'forfeited', forfeitedMinor: '0' });
     expect((await call('POST', '/wps/bonuses/forfeit', { token: member.token, body: { bonusId: id } })).body.code).toBe('BONUS_NOT_ACTIVE');
