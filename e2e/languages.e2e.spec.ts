@@ -72,6 +72,8 @@ for (const [name, viewport] of [
     await expect(page.getByTestId('login-button')).toHaveText(french.header_login!);
     await page.reload();
     await expect(page.getByTestId('login-button')).toHaveText(french.header_login!);
+    // The lobby names the house's games in French too, as their own pages title them.
+    await expect(page.getByTestId('home-section-RNG-games').getByTestId('game-name').filter({ hasText: /^Dés$/ })).toHaveCount(1);
     await expect.poll(() => overflow(page)).toBe(0);
   });
 }

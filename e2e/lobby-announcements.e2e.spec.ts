@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freshUsername, registerInClient } from './support';
+import type { Game } from '@wps/contracts';
 
 /**
  * Game announcements and the rank list on the real client and the real API: the operator publishes an announcement
@@ -11,11 +12,7 @@ const OPERATOR_TOKEN = process.env.OPERATOR_TOKEN;
 /** The gateway keeps public lobby answers for two seconds. */
 const PUBLIC_CACHE_MS = 2_000;
 
-interface ApiGame {
-  nodeId: string | number;
-  gameName: string;
-  vassalage: string;
-}
+type ApiGame = Game;
 
 async function useLanguage(page: Page, language: 'EN' | 'ES'): Promise<void> {
   await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);

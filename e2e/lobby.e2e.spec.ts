@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { VendorClient } from '../tools/vendor-sim/client';
 import { startEmbedded, type EmbeddedPlatform } from '../embedded/src/host.js';
 import { freshUsername, hidePopupsToday, registerInClient } from './support';
+import type { Game } from '@wps/contracts';
 
 /**
  * The game lobby on the real client and the real API: HOME sections, the category view (switch, search, paging),
@@ -28,11 +29,7 @@ async function api<T>(request: APIRequestContext, method: string, path: string, 
   return envelope.value;
 }
 
-interface ApiGame {
-  nodeId: string | number;
-  gameName: string;
-  vassalage: string;
-}
+type ApiGame = Game;
 
 /** Category view settled: not loading any more. */
 async function settled(page: Page, gameType: string): Promise<void> {
@@ -58,6 +55,11 @@ test.describe('game lobby (EN)', () => {
       await expect(rngSection.first()).toBeVisible();
       expect(await rngSection.count()).toBeLessThanOrEqual(12);
       await expect(page.getByTestId('home-section-RNG-games').getByTestId('game-name').first()).toHaveText(rng.games[0]!.gameName);
+      // The first tile is drawn (a 320 × 240 picture, loaded) and names its vendor, never the vendor's code.
+      const firstTile = page.getByTestId('home-section-RNG-games').getByTestId('game-card').first();
+      await expect(firstTile.locator('.lobby-game-vendor')).toHaveText(rng.games[0]!.vendorName);
+      expect(rng.games[0]!.vendorName).not.toBe(rng.games[0]!.vassalage);
+      await expect.poll(() => firstTile.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(320);
       await expect(page.getByTestId('home-section-LIVE-games').getByTestId('game-card').first()).toBeVisible();
       await expect(page.getByTestId('home-section-recent')).toHaveCount(0);
       await expect(page.getByTestId('home-section-favorite')).toHaveCount(0);

@@ -4,6 +4,7 @@ import { decimalIdSchema, memberIdSchema } from './ids.js';
 import { lotteryGamesCalls, lotteryLaunchParamsSchema } from './lottery.js';
 import { gameAnnouncementsAdminRpc } from './game-announcements.js';
 import { optionalQueryText } from './api/fields.js';
+import { INTERFACE_LANGUAGES } from './error-definition.js';
 
 /** Game categories of spec section 3. */
 export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
@@ -25,6 +26,8 @@ export const gameSchema = z.object({
   iconUrl: z.string(),
   showIcon: z.string(),
   vassalage: z.string(),
+  /** The vendor's name as the lobby shows it under the game. */
+  vendorName: z.string(),
   gameCode: z.string(),
   gameType: z.string(),
   isHot: z.union([z.literal(0), z.literal(1)]),
@@ -34,7 +37,10 @@ export const gameSchema = z.object({
 });
 export type Game = z.infer<typeof gameSchema>;
 
-const lobbyLanguage = z.enum(['ES', 'EN']);
+/** Lists name games in the reader's interface language (English where a game has no name in it). */
+const lobbyLanguage = z.enum(INTERFACE_LANGUAGES);
+/** A launch tells the vendor Spanish or English. */
+const launchLanguage = z.enum(['ES', 'EN']);
 const brand = { merchantCode: z.string(), language: lobbyLanguage, brandLanguages: z.array(z.string()).default([]) };
 const optionalFilter = z.string().trim().max(40).optional();
 const member = { memberId: memberIdSchema, merchantCode: z.string() };
@@ -160,7 +166,7 @@ export const gamesRpc = defineRpc({
       account: z.string(),
       type: z.number().int(),
       currency: z.string(),
-      language: lobbyLanguage,
+      language: launchLanguage,
       nodeId: decimalIdSchema,
       /** Sent by the client's lottery pages: the game opens at the vendor instead of routing to the page again. */
       lottery: lotteryLaunchParamsSchema.optional(),

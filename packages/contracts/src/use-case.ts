@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Language } from './error-definition.js';
+import type { InterfaceLanguage, Language } from './error-definition.js';
 import type { AgentContractsRpc, PointsRpc } from './small-services.js';
 import type { NoticesRpc } from './notices.js';
 import type { NoticeAudience } from './notices-content.js';
@@ -65,7 +65,7 @@ export interface RequestContext {
    * The same choice among all the interface languages (ES, EN, FR, PT-BR…): for brand content an operator writes per
    * language, with the content's own fallback.
    */
-  interfaceLanguage: string;
+  interfaceLanguage: InterfaceLanguage;
   ip: string;
   userAgent: string | undefined;
   /** The brand the request names (X-Merchant-Code), unresolved; identity resolves it with the host. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { sql } from 'drizzle-orm';
-import { PUSH_EVENT, type BetSettled, type Game, type Push } from '@wps/contracts';
+import { INTERFACE_LANGUAGES, PUSH_EVENT, type BetSettled, type Game, type Push } from '@wps/contracts';
 import { createEnvelope, rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
@@ -44,13 +44,40 @@ describe('the lobby through the real HTTP API (embedded)', () => {
     expect(body.value.totalPages).toBe(Math.ceil(body.value.total / 18));
     expect(body.value.pageNum).toBe(1);
     const dice = body.value.games.find((game) => game.gameCode === 'house-dice');
-    expect(dice).toMatchObject({ vassalage: 'HOUSE', gameType: 'RNG', gameName: 'Dice', nodeName: 'Dice', isGame: 'GAME', isHot: 1, gameClassify: 'AC' });
+    expect(dice).toMatchObject({ vassalage: 'HOUSE', vendorName: 'House Games', gameType: 'RNG', gameName: 'Dice', nodeName: 'Dice', isGame: 'GAME', isHot: 1, gameClassify: 'AC' });
     const trial = body.value.games.find((game) => game.vassalage === 'PGS');
     expect(trial).toMatchObject({ supportPlay: 0, isHot: 1 });
     expect(dice!.iconUrl).toMatch(/^\/lgw\/games\/icons\/\d+\.svg$/);
     const icon = await fetch(platform.url + dice!.iconUrl);
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
-    expect(await icon.text()).toContain('<svg');
+    expect(icon.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // The dice tile is drawn with dice: white faces with pips, not the game's initials.
+    const art = await icon.text();
+    expect(art).toMatch(/^<svg [^>]*viewBox="0 0 320 240"/);
+    expect(art).not.toContain('<text');
+    expect((art.match(/<circle [^>]*r="8\.3"/g) ?? []).length).toBe(5);
+  });
+
+  it('names games in the reader’s interface language, English where a game has no name in it', async () => {
+    const named = async (language: string) => {
+      const games = (await menu('vassalage=HOUSE&pageSize=100', language)).body.value.games;
+      return Object.fromEntries(games.map((game) => [game.gameCode, game.gameName]));
+    };
+    const french = await named('FR');
+    expect(french).toMatchObject({ 'house-dice': 'Dés', 'house-roulette': 'Roulette', 'house-slot-pharaoh': 'La Fortune du Pharaon' });
+    expect((await named('JA'))['house-dice']).toBe('ダイス');
+    expect((await named('PT-BR'))['house-cockfight']).not.toBe('Cockfight');
+    // Every house game has a name in every interface language.
+    const [missing] = await rows<{ n: number }>(
+      platform.db.orm,
+      sql`SELECT count(*)::int AS n FROM games.games g, jsonb_array_elements_text(${JSON.stringify(INTERFACE_LANGUAGES)}::jsonb) AS l(code)
+          WHERE g.vassalage = 'HOUSE' AND NOT g.names ? l.code`,
+    );
+    expect(missing!.n).toBe(0);
+    // A vendor game named in English and Spanish only reads in English for a French reader, not in the brand's Spanish.
+    const vendorGame = (await menu('vassalage=PGS&pageSize=1', 'FR')).body.value.games[0]!;
+    const [stored] = await rows<{ en: string }>(platform.db.orm, sql`SELECT names->>'EN' AS en FROM games.games WHERE node_id = ${vendorGame.nodeId}`);
+    expect(vendorGame.gameName).toBe(stored!.en);
   });
 
   it('filters by type, vendor, RNG classification and name (case-insensitive, trimmed, per language)', async () => {

@@ -67,3 +67,15 @@ export function readAgainOnConnect(onConnect: (listener: () => void) => () => vo
     for (const timer of timers) clearTimeout(timer);
   };
 }
+
+/**
+ * Reads a public value again after a push said it changed without carrying it in the reader's form (the winner board's
+ * push carries the lists of some languages only): at once, and once more when the gateway's public cache of the
+ * previous answer has expired. Returns what cancels the second read.
+ */
+export function readAgainAfterPush(client: QueryClient, queryKey: readonly unknown[], publicCacheMs = 0): () => void {
+  void client.invalidateQueries({ queryKey });
+  if (publicCacheMs <= 0) return () => undefined;
+  const timer = setTimeout(() => void client.invalidateQueries({ queryKey }), publicCacheMs + 100);
+  return () => clearTimeout(timer);
+}

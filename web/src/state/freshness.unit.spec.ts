@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newerBalance, pushedQuery, readAgainOnConnect, setPushed, type Pushed } from './freshness';
+import { newerBalance, pushedQuery, readAgainAfterPush, readAgainOnConnect, setPushed, type Pushed } from './freshness';
 
 describe('balance freshness', () => {
   it('keeps the balance on screen when the other one is older', () => {
@@ -95,6 +95,34 @@ describe('pushed public values', () => {
     await vi.advanceTimersByTimeAsync(1_200);
     expect(client.getQueryData<Pushed<string[]>>(key)!.value).toEqual(['pushed']);
     stop();
+    unsubscribe();
+  });
+
+  it('a push without the reader’s language reads the value again, and again once the cached answer has expired', async () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const client = new QueryClient();
+    const frKey = ['winners', 'FR'] as const;
+    // The gateway cached the French board at 99_500, before the win the push announces at 100_000.
+    const readAt: number[] = [];
+    const board = () => {
+      readAt.push(Date.now());
+      return Promise.resolve(Date.now() - 99_500 < 2_000 ? ['avant'] : ['après']);
+    };
+    const observer = new QueryObserver(client, pushedQuery(frKey, board, 2_000));
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    const cancel = readAgainAfterPush(client, frKey, 2_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.getQueryData<Pushed<string[]>>(frKey)!.value).toEqual(['avant']);
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(readAt).toEqual([100_000, 100_000, 102_100]);
+    expect(client.getQueryData<Pushed<string[]>>(frKey)!.value).toEqual(['après']);
+    // Cancelled before its time, the second read does not happen.
+    readAgainAfterPush(client, frKey, 2_000)();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(readAt).toHaveLength(4);
+    cancel();
     unsubscribe();
   });
 });

@@ -8,7 +8,7 @@ import { optionalQueryText, pathIdText, queryWithBlanksAbsent } from './fields.j
 
 /** Lobby answers are the same for every guest of a brand and language; a burst costs one service call per query. */
 const PUBLIC_LOBBY_CACHE_MS = 2_000;
-const LOBBY = { merchantCode: 'brandCode', language: 'language', brandLanguages: 'brandLanguages' } as const;
+const LOBBY = { merchantCode: 'brandCode', language: 'interfaceLanguage', brandLanguages: 'brandLanguages' } as const;
 const MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode' } as const;
 /** The VN lottery vendor, whose draws the public VN call serves (spec §7). */
 const VN_LOTTERY_VENDOR = 'TCG_LOTTO_VN';
@@ -101,7 +101,7 @@ export const gamesUseCases = {
     request: queryWithBlanksAbsent(recentQuerySchema),
     response: gamesRpc.recentGames.output,
     operation: { service: 'games', method: 'recentGames' },
-    context: { ...MEMBER, language: 'language' },
+    context: { ...MEMBER, language: 'interfaceLanguage' },
   }),
   favouriteGames: serviceUseCase({
     id: 'favouriteGames',
@@ -115,7 +115,7 @@ export const gamesUseCases = {
     request: queryWithBlanksAbsent(favouriteListQuerySchema),
     response: gamesRpc.favouriteGames.output,
     operation: { service: 'games', method: 'favouriteGames' },
-    context: { ...MEMBER, language: 'language' },
+    context: { ...MEMBER, language: 'interfaceLanguage' },
   }),
   favouriteIds: serviceUseCase({
     id: 'favouriteIds',
@@ -201,7 +201,7 @@ export const gamesUseCases = {
     request: winnersQuerySchema,
     response: gamesRpc.winners.output,
     operation: { service: 'games', method: 'winners' },
-    context: { merchantCode: 'brandCode', language: 'language' },
+    context: { merchantCode: 'brandCode', language: 'interfaceLanguage' },
   }),
   jackpot: serviceUseCase({
     id: 'jackpot',
@@ -230,7 +230,7 @@ export const gamesUseCases = {
     request: z.object({}),
     response: gamesRpc.announcements.output,
     operation: { service: 'games', method: 'announcements' },
-    context: { merchantCode: 'brandCode', language: 'language' },
+    context: { merchantCode: 'brandCode', language: 'interfaceLanguage' },
   }),
   rank: serviceUseCase({
     id: 'rank',

@@ -42,24 +42,3 @@ export function clientRouteFor(game: { vassalage: string; gameCode: string; game
 
 /** Escapes LIKE wildcards so a searched name matches literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-const escapeXml = (text: string): string => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A placeholder icon: the vendor's colour, the game's initials and its vendor code, so no external image is needed. */
-export function iconSvg(label: string, caption: string, color: string): string {
-  const initials = label
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-  const safeColor = /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#2563eb';
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${safeColor}"/><stop offset="1" stop-color="#111827"/></linearGradient></defs>` +
-    `<rect width="200" height="200" rx="24" fill="url(#g)"/>` +
-    `<text x="100" y="112" font-family="sans-serif" font-size="64" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text>` +
-    `<text x="100" y="170" font-family="sans-serif" font-size="18" fill="#e5e7eb" text-anchor="middle">${escapeXml(caption.slice(0, 18))}</text>` +
-    `</svg>`
-  );
-}

@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, rows, type Executor, type KeyValueStore } from '@wps/platform';
 import { COCKFIGHT_VENDORS, ESPORTS_VENDORS, type Game } from '@wps/contracts';
-import { iconSvg, likePattern, lobbyGameType, rngClassifiesFor, totalPages } from '../domain/lobby.js';
+import { likePattern, lobbyGameType, rngClassifiesFor, totalPages } from '../domain/lobby.js';
+import { gameArtSvg, vendorArtSvg } from '../domain/game-art.js';
 
 export interface GameRow {
   node_id: string;
   vassalage: string;
+  vendor_name: string;
   game_code: string;
   game_type: string;
   game_classify: string | null;
@@ -26,6 +28,7 @@ export function toGame(row: GameRow): Game {
     iconUrl,
     showIcon: iconUrl,
     vassalage: row.vassalage,
+    vendorName: row.vendor_name,
     gameCode: row.game_code,
     gameType: lobbyGameType(row.vassalage, row.game_type),
     isHot: row.is_hot ? 1 : 0,
@@ -51,7 +54,7 @@ export interface GameFilter {
 }
 
 const columns = (language: string) => sql`g.node_id::text AS node_id, g.vassalage, g.game_code, g.game_type, g.game_classify,
-  coalesce(g.names->>${language}, g.names->>'EN') AS name, coalesce(bg.is_hot, g.is_hot) AS is_hot, g.free_trial, v.is_game`;
+  coalesce(g.names->>${language}, g.names->>'EN') AS name, coalesce(bg.is_hot, g.is_hot) AS is_hot, g.free_trial, v.is_game, v.display_name AS vendor_name`;
 
 /** The brand's playable games: the game, its vendor and the brand's switches for both all on. */
 function offeredGames(filter: GameFilter): { from: SQL; where: SQL; order: SQL } {
@@ -184,17 +187,17 @@ export class Catalogue {
 
   async icon(id: string): Promise<{ svg: string } | null> {
     if (id.startsWith('vendor-')) {
-      const [vendor] = await rows<{ display_name: string; vassalage: string; icon_color: string }>(
+      const [vendor] = await rows<{ display_name: string; vassalage: string; game_type: string; icon_color: string }>(
         this.deps.db.orm,
-        sql`SELECT display_name, vassalage, icon_color FROM games.vendors WHERE vassalage = ${id.slice(7)}`,
+        sql`SELECT display_name, vassalage, game_type, icon_color FROM games.vendors WHERE vassalage = ${id.slice(7)}`,
       );
-      return vendor ? { svg: iconSvg(vendor.display_name, vendor.vassalage, vendor.icon_color) } : null;
+      return vendor ? { svg: vendorArtSvg({ code: vendor.vassalage, name: vendor.display_name, gameType: lobbyGameType(vendor.vassalage, vendor.game_type), color: vendor.icon_color }) } : null;
     }
-    const [game] = await rows<{ name: string; vassalage: string; icon_color: string }>(
+    const [game] = await rows<{ name: string; vassalage: string; game_code: string; game_type: string; icon_color: string }>(
       this.deps.db.orm,
-      sql`SELECT g.names->>'EN' AS name, g.vassalage, v.icon_color FROM games.games g JOIN games.vendors v ON v.vassalage = g.vassalage WHERE g.node_id = ${id}`,
+      sql`SELECT g.names->>'EN' AS name, g.vassalage, g.game_code, g.game_type, v.icon_color FROM games.games g JOIN games.vendors v ON v.vassalage = g.vassalage WHERE g.node_id = ${id}`,
     );
-    return game ? { svg: iconSvg(game.name, game.vassalage, game.icon_color) } : null;
+    return game ? { svg: gameArtSvg({ code: game.game_code, name: game.name, gameType: lobbyGameType(game.vassalage, game.game_type), color: game.icon_color }) } : null;
   }
 }
 

@@ -17,6 +17,8 @@ export const gamesEdgeOperations = Object.fromEntries([
     const icon = await clients.games.icon({ id: request.id });
     if (!icon) throw new AppError('NOT_FOUND');
     res.setHeader('Cache-Control', 'public, max-age=3600');
+    // A drawing and nothing else: opened on its own, it may not run or load anything.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.type('image/svg+xml').send(icon.svg);
   }),
   edgeOperation(useCases.demoPlayPage, async ({ request, clients, res }) => {

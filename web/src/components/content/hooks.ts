@@ -25,7 +25,21 @@ export const usePhone = (): boolean => useMediaQuery('(max-width: 640px)');
 
 /** The game a GAME link names, as the lobby's launch takes it. */
 function linkedGame(nodeId: string, title: string): Game {
-  return { nodeId, gameName: title, nodeName: title, iconUrl: '', showIcon: '', vassalage: '', gameCode: '', gameType: '', isHot: 0, supportPlay: 1, isGame: 'GAME', gameClassify: null };
+  return {
+    nodeId,
+    gameName: title,
+    nodeName: title,
+    iconUrl: '',
+    showIcon: '',
+    vassalage: '',
+    vendorName: '',
+    gameCode: '',
+    gameType: '',
+    isHot: 0,
+    supportPlay: 1,
+    isGame: 'GAME',
+    gameClassify: null,
+  };
 }
 
 /**

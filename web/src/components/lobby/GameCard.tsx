@@ -19,7 +19,7 @@ export function GameCard({ game }: { game: Game }) {
         <span className="lobby-game-name" data-testid="game-name">
           {title}
         </span>
-        <span className="lobby-game-vendor">{game.vassalage}</span>
+        <span className="lobby-game-vendor">{game.vendorName}</span>
       </button>
       <button
         type="button"

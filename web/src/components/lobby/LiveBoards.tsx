@@ -4,7 +4,7 @@ import { useCases } from '../../useCases';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../state/preferences';
 import { live } from '../../live/connection';
-import { pushedQuery, readAgainOnConnect, setPushed, type Pushed } from '../../state/freshness';
+import { pushedQuery, readAgainAfterPush, readAgainOnConnect, setPushed, type Pushed } from '../../state/freshness';
 import { queryKeys } from '../../state/queries';
 import { formatAmount } from '../../money';
 import { lobbyApi, type JackpotValue, type Winner } from './lobbyApi';
@@ -52,14 +52,23 @@ export function WinnerBoard() {
   const { data, isError } = useQuery(pushedQuery(queryKeys.winners(language), async (signal) => sortWinners((await lobbyApi.winners(signal)).list, WINNER_LIMIT), useCases.winners.publicCacheMs));
   const winners: Winner[] | null = data?.value ?? (isError ? [] : null);
 
-  useEffect(
-    () =>
-      live.subscribe('winners', (push) => {
-        // The push carries the board per language (game names differ); `list` is the brand's default one.
-        setPushed(client, queryKeys.winners(language), sortWinners(push.lists[language] ?? push.list, WINNER_LIMIT));
-      }),
-    [client, language],
-  );
+  useEffect(() => {
+    let cancelReadAgain = (): void => undefined;
+    const stop = live.subscribe('winners', (push) => {
+      // The push carries the board in Spanish and English (game names differ); in any other language the board is
+      // read again, in that language.
+      const board = push.lists[language];
+      if (board) setPushed(client, queryKeys.winners(language), sortWinners(board, WINNER_LIMIT));
+      else {
+        cancelReadAgain();
+        cancelReadAgain = readAgainAfterPush(client, queryKeys.winners(language), useCases.winners.publicCacheMs);
+      }
+    });
+    return () => {
+      stop();
+      cancelReadAgain();
+    };
+  }, [client, language]);
   useEffect(() => readAgainOnConnect((listener) => live.onConnect(listener), client, queryKeys.winners(language), useCases.winners.publicCacheMs), [client, language]);
 
   return (

@@ -72,7 +72,7 @@ export function RankList() {
                 <span className="lobby-rank-name" data-testid="rank-name">
                   {title}
                 </span>
-                <span className="lobby-rank-vendor">{game.vassalage}</span>
+                <span className="lobby-rank-vendor">{game.vendorName}</span>
               </button>
             </li>
           );
