@@ -92,6 +92,8 @@ async function main() {
         WALLET_VENDOR_SECRETS: `SIMVENDOR:${vendorSecret}`,
         // Every player of the suite registers from this one address; the brand's default allows 30 an hour.
         REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+        // The suite checks the demo team's figures and the winner board exactly; the simulated players would move them.
+        HOUSE_DEMO_PLAYERS: 'false',
       },
     });
     baseUrl = platform.baseUrl;

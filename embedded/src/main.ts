@@ -11,7 +11,13 @@ const platform = await startEmbedded({
   host: config.HOST,
   logLevel: config.LOG_LEVEL,
   webDist: config.WPS_WEB_DIST ?? path.join(root, 'web', 'dist'),
-  env: { SEED_DEMO: String(config.SEED_DEMO), AGENT_DEMO_PROGRAMME: String(config.SEED_DEMO), DEMO_PASSWORD: config.DEMO_PASSWORD },
+  env: {
+    SEED_DEMO: String(config.SEED_DEMO),
+    AGENT_DEMO_PROGRAMME: String(config.SEED_DEMO),
+    // The demo brand's team plays on its own, so the winner board and the jackpot move (HOUSE_DEMO_PLAYERS=false stops it).
+    HOUSE_DEMO_PLAYERS: process.env.HOUSE_DEMO_PLAYERS ?? String(config.SEED_DEMO),
+    DEMO_PASSWORD: config.DEMO_PASSWORD,
+  },
 });
 const lines = [
   '',

@@ -6,6 +6,9 @@ import { gameAnnouncementsAdminRpc } from './game-announcements.js';
 import { optionalQueryText } from './api/fields.js';
 import { INTERFACE_LANGUAGES } from './error-definition.js';
 
+/** What a tile picture is of: a game (its node id), a vendor (`vendor-PGS`) or a house product without a tile (`product-house-sportsbook`). */
+export const GAME_ICON_ID_PATTERN = /^(\d{1,18}|vendor-[A-Z0-9_]{1,40}|product-[a-z0-9-]{1,40})$/;
+
 /** Game categories of spec section 3. */
 export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
 export const gameTypeSchema = z.enum(GAME_TYPES);
@@ -191,7 +194,7 @@ export const gamesRpc = defineRpc({
     output: z.object({ list: z.array(gameSchema) }),
   },
   /** A game's or vendor's icon as SVG text; `id` is a nodeId or `vendor-<vassalage>`. */
-  icon: { input: z.object({ id: z.string().regex(/^(\d{1,18}|vendor-[A-Z0-9_]{1,40})$/) }), output: z.object({ svg: z.string() }).nullable() },
+  icon: { input: z.object({ id: z.string().regex(GAME_ICON_ID_PATTERN) }), output: z.object({ svg: z.string() }).nullable() },
   /**
    * The web origins the brand's game frames open on: the distinct http(s) origins of the launch URLs of the vendors
    * the brand offers (enabled, and not switched off for the brand), sorted. Launch URLs that are paths open on our own

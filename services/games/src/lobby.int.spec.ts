@@ -313,6 +313,16 @@ describe('the lobby through the real HTTP API (embedded)', () => {
       await eventually(async () => (await named('EN')) !== undefined, 'the sportsbook win on the board');
       expect(await named('EN')).toBe('Sportsbook');
       expect(await named('ES')).toBe('Apuestas deportivas');
+      expect(await named('FR')).toBe('Paris sportifs');
+      // Its picture is the product's own (a football), not the vendor's card.
+      const sportsWin = (await call<{ list: Array<{ winAmount: string; iconUrl: string }> }>('GET', '/lgw/games/winners?gameCategory=ALL&language=EN&limitNum=20')).body.value.list.find(
+        (winner) => winner.winAmount === '12.00',
+      )!;
+      expect(sportsWin.iconUrl).toBe('/lgw/games/icons/product-house-sportsbook.svg');
+      const art = await fetch(platform.url + sportsWin.iconUrl);
+      expect(art.status).toBe(200);
+      expect(await art.text()).toContain('clipPath id="ball"');
+      expect((await fetch(platform.url + '/lgw/games/icons/product-nothing.svg')).status).toBe(404);
 
       await eventually(() => pushes.some((push) => push.type === 'winners'), 'a winners push');
       const latest = pushes.filter((push) => push.type === 'winners').at(-1)!;

@@ -24,6 +24,8 @@ import { HouseSportsbook } from './sportsbook/sportsbook.js';
 import { signedSportsWallet } from './sportsbook/wallet.js';
 import { simulatedFeed } from './sportsbook/simulated-feed.js';
 import { isDemoPlayer, rememberDemoPlayer } from './sportsbook/demo.js';
+// the demo brand's simulated players
+import { SimulatedPlayers, isSimulatedPlayer, rememberSimulatedPlayer } from './demo-players/simulated-players.js';
 
 export const HOUSE_SCHEMA = 'house';
 /** The consumer of the promotions' free-rounds grants. */
@@ -165,6 +167,22 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     ...sportsbook.handlers(),
   };
 
+  // The demo brand's simulated players play through the same handlers as members, and the same wallet.
+  const simulatedPlayers = config.HOUSE_DEMO_PLAYERS
+    ? new SimulatedPlayers({
+        db,
+        logger: logger.child({ area: 'demo-players' }),
+        paceMs: config.HOUSE_DEMO_PLAYERS_PACE_MS,
+        play: (player, play, requestId) => {
+          if (play.game === 'house-dice') return handlers.playDice({ player, amount: play.amount, direction: play.direction, target: play.target, requestId });
+          if (play.game === 'house-plinko') return handlers.playPlinko({ player, amount: play.amount, rows: play.rows, risk: play.risk, requestId });
+          return handlers.spinSlot({ player, game: play.slot, amount: play.amount, requestId });
+        },
+        balance: async (player) => (await ports.wallet().getBalance(player)).balance,
+        topUp: (player, amount, idempotencyKey) => ports.wallet().demoDeposit({ ...player, amount, idempotencyKey }),
+      })
+    : undefined;
+
   return {
     name: 'house',
     contract: houseRpc,
@@ -205,6 +223,15 @@ export async function createHouseService(context: ServiceContext, config: HouseC
           ),
         );
       }
+      if (simulatedPlayers) {
+        subscriptions.push(
+          await consumeBatches(
+            { db, bus: context.bus },
+            { schema: HOUSE_SCHEMA, group: 'house.demo-players', type: 'member.registered', relevant: isSimulatedPlayer, handle: eachEvent(rememberSimulatedPlayer) },
+          ),
+        );
+        simulatedPlayers.start();
+      }
       subscriptions.push(
         await consumeBatches(
           { db, bus: context.bus },
@@ -226,6 +253,7 @@ export async function createHouseService(context: ServiceContext, config: HouseC
     async stop() {
       if (sweep) clearInterval(sweep);
       if (freeRoundsSweep) clearInterval(freeRoundsSweep);
+      await simulatedPlayers?.stop();
       await Promise.all(subscriptions.splice(0).map((subscription) => subscription.close()));
       // house live
       await live.stop();

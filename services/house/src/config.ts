@@ -4,6 +4,7 @@ import { houseLiveEnv } from './live/config.js';
 import { housePvpEnv } from './pvp/config.js';
 import { houseLotteryEnv } from './lottery/config.js';
 import { houseSportsbookEnv } from './sportsbook/config.js';
+import { houseDemoPlayersEnv } from './demo-players/config.js';
 
 export const houseEnv = {
   /** The HOUSE vendor's seamless-wallet secret; the wallet must list the same one in WALLET_VENDOR_SECRETS. */
@@ -21,5 +22,6 @@ export const houseEnv = {
   ...housePvpEnv,
   ...houseLotteryEnv,
   ...houseSportsbookEnv,
+  ...houseDemoPlayersEnv,
 };
 export type HouseConfig = z.infer<z.ZodObject<typeof houseEnv>>;

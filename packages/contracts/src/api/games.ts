@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { edgeUseCase, serviceUseCase } from '../use-case.js';
-import { favouriteBodySchema, gameMenuQuerySchema, gamesRpc, lobbyClientFields, recentQuerySchema, WINNER_BOARD_LIMIT } from '../games.js';
+import { favouriteBodySchema, GAME_ICON_ID_PATTERN, gameMenuQuerySchema, gamesRpc, lobbyClientFields, recentQuerySchema, WINNER_BOARD_LIMIT } from '../games.js';
 import { LOTTERY_LAUNCH_FIELDS, lotteryLaunchParamsSchema, openedNumbersQuerySchema } from '../lottery.js';
 import { walletRpc } from '../wallet.js';
 import { decimalIdSchema } from '../ids.js';
@@ -277,14 +277,14 @@ export const gamesUseCases = {
   }),
   gameIcon: edgeUseCase({
     id: 'gameIcon',
-    summary: 'A game’s or vendor’s icon (SVG)',
+    summary: 'A game’s, vendor’s or house product’s tile art (SVG)',
     tag: 'Lobby',
     method: 'GET',
     paths: ['/lgw/games/icons/:id.svg'],
     auth: 'guest',
     rateLimit: 'none',
     idempotent: false,
-    request: z.object({ id: pathIdText(/^(\d{1,18}|vendor-[A-Z0-9_]{1,40})$/) }),
+    request: z.object({ id: pathIdText(GAME_ICON_ID_PATTERN) }),
     response: z.string().meta({ description: 'The SVG document' }),
     contentType: 'image/svg+xml',
     operation: { edge: 'gameIcon' },

@@ -3,6 +3,7 @@ import { AppError, rows, type Executor, type KeyValueStore } from '@wps/platform
 import { COCKFIGHT_VENDORS, ESPORTS_VENDORS, type Game } from '@wps/contracts';
 import { likePattern, lobbyGameType, rngClassifiesFor, totalPages } from '../domain/lobby.js';
 import { gameArtSvg, vendorArtSvg } from '../domain/game-art.js';
+import { houseProductName } from '../domain/house-products.js';
 
 export interface GameRow {
   node_id: string;
@@ -186,6 +187,14 @@ export class Catalogue {
   }
 
   async icon(id: string): Promise<{ svg: string } | null> {
+    if (id.startsWith('product-')) {
+      // A house product without a tile of its own (the sportsbook), drawn in the house's colour.
+      const code = id.slice(8);
+      const name = houseProductName(code, 'EN');
+      if (!name) return null;
+      const [house] = await rows<{ icon_color: string }>(this.deps.db.orm, sql`SELECT icon_color FROM games.vendors WHERE vassalage = 'HOUSE'`);
+      return { svg: gameArtSvg({ code, name, gameType: 'SPORTS', color: house?.icon_color ?? '#b45309' }) };
+    }
     if (id.startsWith('vendor-')) {
       const [vendor] = await rows<{ display_name: string; vassalage: string; game_type: string; icon_color: string }>(
         this.deps.db.orm,

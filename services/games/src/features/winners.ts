@@ -50,7 +50,7 @@ export class WinnerBoard {
         winAmount: formatMinor(BigInt(row.win_amount_minor), row.currency),
         currency: row.currency,
         gameName: row.name ?? houseProductName(row.game_code, input.language) ?? row.game_code ?? row.vendor,
-        iconUrl: row.node_id ? iconUrlOf(row.node_id) : iconUrlOf(`vendor-${row.vendor}`),
+        iconUrl: row.node_id ? iconUrlOf(row.node_id) : houseProductName(row.game_code, 'EN') ? iconUrlOf(`product-${row.game_code}`) : iconUrlOf(`vendor-${row.vendor}`),
         vo: { vendor: row.vendor, gameType: lobbyGameType(row.vendor, row.game_type), at: new Date(row.settled_at).toISOString() },
       })),
     };
