@@ -156,3 +156,63 @@ for (const who of Object.keys(ROUTES) as Who[]) {
     }
   }
 }
+
+/**
+ * The controls of a page smaller than a 44 × 44 px touch target, counting the invisible pad that reaches out around a
+ * control drawn smaller (its ::after). Links inside running text are exempt, as WCAG 2.5.5 exempts them.
+ */
+const smallTargetsOf = (page: Page) =>
+  page.evaluate(() => {
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [role="button"], [role="tab"]')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || element.closest('[aria-hidden="true"], [inert]')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || (element instanceof HTMLInputElement && (element.type === 'hidden' || element.type === 'checkbox' || element.type === 'radio'))) continue;
+      if (element.tagName === 'A' && style.display === 'inline' && element.parentElement && !getComputedStyle(element.parentElement).display.includes('flex')) continue;
+      const pad = getComputedStyle(element, '::after');
+      const reach = (side: 'top' | 'bottom' | 'left' | 'right') => (pad.content !== 'none' && pad.position === 'absolute' ? Math.max(0, -parseFloat(pad[side]) || 0) : 0);
+      const width = box.width + reach('left') + reach('right');
+      const height = box.height + reach('top') + reach('bottom');
+      if (width < 43.5 || height < 43.5) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
+        small.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} "${name}" ${Math.round(width)}×${Math.round(height)}`);
+      }
+    }
+    return small;
+  });
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 800 } });
+
+  for (const who of Object.keys(ROUTES) as Who[]) {
+    test(`${who}, EN, 360 px: every control is a 44 px touch target and no route scrolls sideways`, async ({ page, request }) => {
+      test.slow();
+      if (who !== 'guest' && !tokens[who]) tokens[who] = await signIn(request, who === 'agent' ? 'demoagent' : 'demoplayer');
+      await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
+      const routes: readonly string[] = ROUTES[who];
+      const first = routes[0]!;
+      await page.goto(who === 'guest' ? first : `${first}${first.includes('?') ? '&' : '?'}token=${encodeURIComponent(tokens[who]!)}`);
+      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+      if (who !== 'guest') await expect(page.getByTestId(who === 'agent' ? 'agent-home' : 'member-menu-button').first()).toBeVisible();
+      const found: string[] = [];
+      for (const route of routes) {
+        await visit(page, route);
+        // Sizes are read once opening animations (a dialog scaling in) have ended; looping ones never end.
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+        );
+        const small = await smallTargetsOf(page);
+        if (small.length > 0) found.push(`${route}: ${small.slice(0, 4).join('; ')}${small.length > 4 ? ` and ${small.length - 4} more` : ''}`);
+        const { over, culprits } = await overflowOf(page);
+        if (over > 0) found.push(`${route}: ${over} px too wide (${culprits.join('; ')})`);
+      }
+      expect(found, 'controls smaller than 44 px, or pages wider than the phone').toEqual([]);
+    });
+  }
+});
