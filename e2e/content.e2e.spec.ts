@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshUsername } from './support';
+import { freshPassword, freshUsername } from './support';
 
 /**
  * The brand's content on the real client and the real API, on a phone and on a desktop: the announcement popup for
@@ -216,7 +216,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await useEnglish(page);
         await skipGuestPopup(page);
         const username = freshUsername('cp');
-        const password = `Pw${Math.floor(Math.random() * 1e8)}`;
+        const password = freshPassword();
         await registerWithPassword(page, username, password);
 
         const modal = page.getByTestId('public-modal');

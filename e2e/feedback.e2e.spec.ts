@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshUsername, hidePopupsToday } from './support';
+import { freshPassword, freshUsername, hidePopupsToday } from './support';
 
 /**
  * Feedback and complaints on the real client and the real API: the member centre's feedback panel checks images by
@@ -23,7 +23,7 @@ async function operator<T>(request: APIRequestContext, method: 'GET' | 'POST', p
 
 /** A new member, registered through the API, opening the panel with its session token in the address (spec §4). */
 async function openPanelAsNewMember(page: Page, request: APIRequestContext, prefix: string): Promise<void> {
-  const password = `Pw${Math.floor(Math.random() * 1e8)}`;
+  const password = freshPassword();
   const response = await request.put('/wps/member/register', { data: { username: freshUsername(prefix), password, confirmPassword: password, acceptTerms: true } });
   const body = (await response.json()) as { success: boolean; value: { token: string } };
   expect(body.success).toBe(true);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { freshPassword } from './support';
 
 /** A fresh account: starts with a letter, letters and digits only, 4-16 characters. */
 function freshUsername(): string {
@@ -20,7 +21,7 @@ test.describe('first journey (EN)', () => {
   test('register, live balance, demo deposit, sign out, sign in again, errors', async ({ page, request }) => {
     await useEnglish(page);
     const username = freshUsername();
-    const password = `Pw${Math.floor(Math.random() * 1e8)}`;
+    const password = freshPassword();
 
     await test.step('guest home shows login and register', async () => {
       await page.goto('/');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshUsername, registerInClient } from './support';
+import { freshPassword, freshUsername, registerInClient } from './support';
 
 interface HouseGame {
   gameCode: string;
@@ -28,7 +28,7 @@ test.describe('lottery pages (EN)', () => {
 
     await test.step('signing in on /login returns to the lottery page that asked for it', async () => {
       const username = freshUsername('lor');
-      const password = `Pw${Math.floor(Math.random() * 1e8)}`;
+      const password = freshPassword();
       const registered = await page.request.put('/wps/member/register', { data: { username, password, confirmPassword: password, acceptTerms: true } });
       expect(registered.status()).toBe(200);
       await page.goto('/lottery?gameCode=lott-001');

@@ -72,12 +72,15 @@ export function freshUsername(prefix: string): string {
     .padStart(4, '0')}`.slice(0, 16);
 }
 
+/** A password for a new test player: always ten characters (a short random number would fall below the policy's eight). */
+export const freshPassword = (): string => `Pw${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
 /**
  * Registers through the register modal as a player would — through an agent's `/register?referralCode=` link when a
  * code is given — and answers the session token the client stored.
  */
 export async function registerInClient(page: Page, username: string, referralCode?: string): Promise<string> {
-  const password = `Pw${Math.floor(Math.random() * 1e8)}`;
+  const password = freshPassword();
   if (referralCode) {
     await page.goto(`/register?referralCode=${referralCode}`);
     await expect(page.getByTestId('register-referral')).toContainText(referralCode);
