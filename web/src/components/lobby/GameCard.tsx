@@ -10,7 +10,7 @@ export function GameCard({ game }: { game: Game }) {
   const title = gameTitle(game);
   return (
     <div className="lobby-game" data-testid="game-card" data-node-id={id} data-vendor={game.vassalage}>
-      <button type="button" className="lobby-game-launch" data-testid={`game-launch-${id}`} onClick={() => void launch(game)} disabled={launching === id} aria-label={t('lobby_play', { name: title })}>
+      <button type="button" className="lobby-game-launch" data-testid={`game-launch-${id}`} onClick={() => void launch(game)} disabled={launching === id} title={t('lobby_play', { name: title })}>
         <span className="lobby-game-art" aria-hidden>
           {game.iconUrl ? <img src={game.iconUrl} alt="" loading="lazy" /> : <span className="lobby-game-initials">{title.slice(0, 2).toUpperCase()}</span>}
           {game.isHot === 1 && <span className="lobby-badge lobby-badge-hot">{t('lobby_hot_badge')}</span>}

@@ -63,7 +63,7 @@ export function RankList() {
                 data-testid={`rank-launch-${id}`}
                 onClick={() => void launch(game)}
                 disabled={launching === id}
-                aria-label={t('lobby_play', { name: title })}
+                title={t('lobby_play', { name: title })}
               >
                 <span className={`lobby-rank-position${index < 3 ? ' is-top' : ''}`} data-testid="rank-position">
                   {index + 1}

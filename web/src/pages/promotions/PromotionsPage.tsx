@@ -30,7 +30,8 @@ function PromotionCard({ card, onOpen }: { card: PromotionCardValue; onOpen: () 
   const actions = usePromotionActions();
   return (
     <li className={`promo-card state-${card.state}`} data-testid={`promo-card-${card.promotionId}`} data-kind={card.kind} data-state={card.state} data-category={card.category}>
-      <button type="button" className="promo-banner" onClick={onOpen} aria-label={t('promo_details')} tabIndex={-1}>
+      {/* The picture opens the same details as the title's button; it is left out of the keyboard and reader order. */}
+      <button type="button" className="promo-banner" onClick={onOpen} aria-hidden tabIndex={-1}>
         {card.bannerUrl ? <img src={card.bannerUrl} alt="" loading="lazy" /> : <span className={`promo-banner-fallback kind-${card.kind}`} />}
         <span className="promo-kind">{t(`promo_kind_${card.kind}`)}</span>
       </button>

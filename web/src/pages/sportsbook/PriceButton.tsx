@@ -52,7 +52,6 @@ export function PriceButton({ label, price, priceText, selected, locked, title, 
       data-locked={locked ? 'true' : 'false'}
       data-move={move ?? undefined}
       aria-pressed={selected}
-      aria-label={title}
       title={title}
       disabled={locked}
       onClick={onPick}

@@ -38,6 +38,7 @@ export default function MinesGame() {
                 key={tile}
                 type="button"
                 data-testid={`mines-tile-${tile}`}
+                aria-label={t('house_mines_tile', { n: tile + 1 })}
                 className={`house-tile ${shown ? (isMine ? 'is-mine' : 'is-safe') : isMine ? 'is-mine-hidden' : ''}`}
                 disabled={!open || shown || busy}
                 onClick={() => round && void act(() => houseApi.minesReveal(round.roundId, tile))}

@@ -268,7 +268,7 @@ export function LiveTable({
                   to={`/house/verify?table=${encodeURIComponent(tableId)}&round=${entry.roundNo}`}
                   className="hl-verify-link"
                   data-testid="live-verify-link"
-                  aria-label={t('hl_verify_round', { no: entry.roundNo })}
+                  title={t('hl_verify_round', { no: entry.roundNo })}
                 >
                   {resultView(entry.result, null)}
                 </Link>

@@ -77,7 +77,9 @@ export function RouletteFelt(props: LiveLayoutProps) {
   const { t } = useTranslation();
   return (
     <div className="hl-felt hl-roulette">
-      <div className="hl-rf">
+      {/* The felt scrolls sideways on a phone: it takes keyboard focus so it scrolls without a pointer, bets open or not. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="hl-rf" tabIndex={0} role="group" aria-label={t('hl_title_roulette')}>
         <div className="hl-rf-board">
           <Spot spot="straight-0" label="0" props={props} className="is-green hl-rf-zero" />
           {NUMBERS.map((n) => (
