@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { animationsSettled, signInDemo } from './support';
 
 /**
  * axe (WCAG 2.1 A and AA rules) on the pages a player, a visitor and an agent open first, on a 390 px phone, in the
@@ -43,24 +44,10 @@ interface Violation {
   nodes: string[];
 }
 
-async function signIn(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/wps/session/login', { data: { username, password: 'demo1234' } });
-  const body = (await response.json()) as { success: boolean; value?: { token: string }; message?: string };
-  expect(body.success, body.message).toBe(true);
-  return body.value!.token;
-}
-
 /** The page's serious and critical violations, once its data has arrived and opening animations have ended. */
 async function violationsOf(page: Page): Promise<Violation[]> {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .area-loading'), null, { timeout: 10_000 }).catch(() => undefined);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async () => {
     const axe = (
@@ -81,7 +68,7 @@ test.describe('accessibility', () => {
     for (const who of Object.keys(PAGES) as Who[]) {
       test(`${who}, ${theme} theme: axe finds no serious or critical violation`, async ({ page, request }) => {
         test.slow();
-        if (who !== 'guest' && !tokens[who]) tokens[who] = await signIn(request, who === 'agent' ? 'demoagent' : 'demoplayer');
+        if (who !== 'guest' && !tokens[who]) tokens[who] = await signInDemo(request, who === 'agent' ? 'demoagent' : 'demoplayer');
         await page.emulateMedia({ colorScheme: theme });
         await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
         const found: string[] = [];

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { animationsSettled, signInDemo } from './support';
 import { MEMBER_PANELS } from '../web/src/pages/memberPanels';
 import { AGENT_PAGES } from '../web/src/pages/agent/agentPages';
 
@@ -58,13 +59,6 @@ const ELSEWHERE: Record<string, string> = {
 
 const LANGUAGES = ['ES', 'EN', 'AR'] as const;
 const WIDTHS = [360, 1440] as const;
-
-async function signIn(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/wps/session/login', { data: { username, password: 'demo1234' } });
-  const body = (await response.json()) as { success: boolean; value?: { token: string }; message?: string };
-  expect(body.success, body.message).toBe(true);
-  return body.value!.token;
-}
 
 /** How far the page reaches past the right (or, right to left, the left) edge, and the elements that do it. */
 const overflowOf = (page: Page) =>
@@ -137,7 +131,7 @@ for (const who of Object.keys(ROUTES) as Who[]) {
       test(`${who}, ${language}, ${width} px: no route scrolls sideways`, async ({ page, request }) => {
         // Many routes in one test.
         test.slow();
-        if (who !== 'guest' && !tokens[who]) tokens[who] = await signIn(request, who === 'agent' ? 'demoagent' : 'demoplayer');
+        if (who !== 'guest' && !tokens[who]) tokens[who] = await signInDemo(request, who === 'agent' ? 'demoagent' : 'demoplayer');
         await page.setViewportSize({ width, height: 800 });
         await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
         const routes: readonly string[] = ROUTES[who];
@@ -188,7 +182,7 @@ test.describe('on a touch screen', () => {
   for (const who of Object.keys(ROUTES) as Who[]) {
     test(`${who}, EN, 360 px: every control is a 44 px touch target and no route scrolls sideways`, async ({ page, request }) => {
       test.slow();
-      if (who !== 'guest' && !tokens[who]) tokens[who] = await signIn(request, who === 'agent' ? 'demoagent' : 'demoplayer');
+      if (who !== 'guest' && !tokens[who]) tokens[who] = await signInDemo(request, who === 'agent' ? 'demoagent' : 'demoplayer');
       await page.addInitScript(() => window.localStorage.setItem('language', 'EN'));
       const routes: readonly string[] = ROUTES[who];
       const first = routes[0]!;
@@ -198,15 +192,8 @@ test.describe('on a touch screen', () => {
       const found: string[] = [];
       for (const route of routes) {
         await visit(page, route);
-        // Sizes are read once opening animations (a dialog scaling in) have ended; looping ones never end.
-        await page.evaluate(() =>
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-              .map((animation) => animation.finished.catch(() => undefined)),
-          ),
-        );
+        // Sizes are read once opening animations (a dialog scaling in) have ended.
+        await animationsSettled(page);
         const small = await smallTargetsOf(page);
         if (small.length > 0) found.push(`${route}: ${small.slice(0, 4).join('; ')}${small.length > 4 ? ` and ${small.length - 4} more` : ''}`);
         const { over, culprits } = await overflowOf(page);

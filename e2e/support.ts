@@ -1,6 +1,6 @@
 // The suite's own `test` is built here on Playwright's, so the alias of '@playwright/test' (e2e/tsconfig.json) points
 // at this file's module and not back at itself: this file alone imports Playwright by its inner name.
-import { test as base, expect, type Browser, type BrowserContext, type Page } from 'playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright/test';
 
 /** Where the watched contexts report the current test's violations; undefined between tests. */
 let violationsOfCurrentTest: string[] | undefined;
@@ -110,4 +110,24 @@ export async function hidePopupsToday(page: Page): Promise<void> {
     const pad = (value: number) => String(value).padStart(2, '0');
     window.localStorage.setItem('POPUP_HIDDEN_ON', `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`);
   });
+}
+
+/** Signs a seeded demo account in through the API (its password is demo1234) and answers the session token. */
+export async function signInDemo(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.post('/wps/session/login', { data: { username, password: 'demo1234' } });
+  const body = (await response.json()) as { success: boolean; value?: { token: string }; message?: string };
+  expect(body.success, body.message).toBe(true);
+  return body.value!.token;
+}
+
+/** Waits until the page's opening animations (a dialog scaling in) have ended; looping ones never end. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
