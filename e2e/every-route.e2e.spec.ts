@@ -159,7 +159,8 @@ const smallTargetsOf = (page: Page) =>
   page.evaluate(() => {
     const small: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [role="button"], [role="tab"]')) {
-      const box = element.getBoundingClientRect();
+      // The laid-out size, not the drawn one: a dialog still scaling in draws its fields smaller for a moment.
+      const box = { width: element.offsetWidth, height: element.offsetHeight };
       if (box.width === 0 || box.height === 0 || element.closest('[aria-hidden="true"], [inert]')) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || (element instanceof HTMLInputElement && (element.type === 'hidden' || element.type === 'checkbox' || element.type === 'radio'))) continue;
