@@ -79,3 +79,37 @@ export function readAgainAfterPush(client: QueryClient, queryKey: readonly unkno
   const timer = setTimeout(() => void client.invalidateQueries({ queryKey }), publicCacheMs + 100);
   return () => clearTimeout(timer);
 }
+
+/** Changes to a cached read that the client shows before the server confirms them, per query client and key. */
+const pendingChanges = new WeakMap<QueryClient, Map<string, { pending: number; readAgain: boolean }>>();
+
+/**
+ * Shows a change to a cached read at once, before the server confirms it. A read of the same key still in flight left
+ * before the change and would answer without it, overwriting what the screen shows: it is cancelled, and the key is read
+ * again once every change made to it since has settled (confirmed or refused; a refused change the caller undoes
+ * itself), so the screen ends on the server's answer.
+ */
+export function changeOptimistically<T>(client: QueryClient, queryKey: readonly unknown[], change: (current: T | undefined) => T): { settle: () => void } {
+  const byKey = pendingChanges.get(client) ?? new Map<string, { pending: number; readAgain: boolean }>();
+  pendingChanges.set(client, byKey);
+  const hash = JSON.stringify(queryKey);
+  const state = byKey.get(hash) ?? { pending: 0, readAgain: false };
+  byKey.set(hash, state);
+  if (client.isFetching({ queryKey, exact: true }) > 0) {
+    state.readAgain = true;
+    void client.cancelQueries({ queryKey, exact: true });
+  }
+  state.pending += 1;
+  client.setQueryData<T>(queryKey, (current) => change(current));
+  let settled = false;
+  return {
+    settle: () => {
+      if (settled) return;
+      settled = true;
+      state.pending -= 1;
+      if (state.pending > 0) return;
+      byKey.delete(hash);
+      if (state.readAgain) void client.invalidateQueries({ queryKey, exact: true });
+    },
+  };
+}

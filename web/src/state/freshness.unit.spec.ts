@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newerBalance, pushedQuery, readAgainAfterPush, readAgainOnConnect, setPushed, type Pushed } from './freshness';
+import { changeOptimistically, newerBalance, pushedQuery, readAgainAfterPush, readAgainOnConnect, setPushed, type Pushed } from './freshness';
 
 describe('balance freshness', () => {
   it('keeps the balance on screen when the other one is older', () => {
@@ -123,6 +123,77 @@ describe('pushed public values', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(readAt).toHaveLength(4);
     cancel();
+    unsubscribe();
+  });
+});
+
+describe('optimistic changes', () => {
+  const key = ['favouriteIds', 'token'] as const;
+
+  /** A server whose reads answer only when the test lets them, with the list as it was when the read left. */
+  function slowServer(initial: string[]) {
+    let stored = [...initial];
+    const reads: { answer: () => void }[] = [];
+    return {
+      set: (ids: string[]) => (stored = [...ids]),
+      read: () =>
+        new Promise<string[]>((resolve) => {
+          const snapshot = [...stored];
+          reads.push({ answer: () => resolve(snapshot) });
+        }),
+      answerAll: () => reads.splice(0).forEach((read) => read.answer()),
+      get readCount() {
+        return reads.length;
+      },
+    };
+  }
+
+  it('a read that left before a change does not overwrite it, and the key is read again once the change settles', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const server = slowServer(['7']);
+    const observer = new QueryObserver<string[]>(client, { queryKey: key, queryFn: server.read });
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(server.readCount).toBe(1);
+
+    const change = changeOptimistically<string[]>(client, key, (now = []) => [...now, '9']);
+    expect(client.getQueryData(key)).toEqual(['9']);
+    server.set(['7', '9']);
+    server.answerAll();
+    await Promise.resolve();
+    expect(client.getQueryData(key)).toEqual(['9']);
+
+    change.settle();
+    await vi.waitFor(() => expect(server.readCount).toBe(1));
+    server.answerAll();
+    await vi.waitFor(() => expect(client.getQueryData(key)).toEqual(['7', '9']));
+    unsubscribe();
+  });
+
+  it('the key is read again only after the last of several changes settles, and not at all when no read was cut short', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const server = slowServer([]);
+    client.setQueryData(key, []);
+    const observer = new QueryObserver<string[]>(client, { queryKey: key, queryFn: server.read });
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(server.readCount).toBe(0);
+
+    const quiet = changeOptimistically<string[]>(client, key, (now = []) => [...now, '1']);
+    quiet.settle();
+    await Promise.resolve();
+    expect(server.readCount).toBe(0);
+
+    void client.refetchQueries({ queryKey: key });
+    expect(server.readCount).toBe(1);
+    const first = changeOptimistically<string[]>(client, key, (now = []) => now.filter((id) => id !== '1'));
+    const second = changeOptimistically<string[]>(client, key, (now = []) => [...now, '2']);
+    expect(client.getQueryData(key)).toEqual(['2']);
+    server.answerAll();
+    first.settle();
+    first.settle();
+    await Promise.resolve();
+    expect(server.readCount).toBe(0);
+    second.settle();
+    await vi.waitFor(() => expect(server.readCount).toBe(1));
     unsubscribe();
   });
 });

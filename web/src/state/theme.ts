@@ -16,9 +16,15 @@ function storedTheme(): Theme | null {
 }
 
 let chosen: Theme | null = storedTheme();
+/**
+ * The system's preference, read once and then kept by the query's change events. Reading `matches` again while a change
+ * is waiting for the next style update takes the new value without an event (Chromium), so a render at that moment
+ * would leave the page in the old theme; the store therefore never reads it after start.
+ */
+let systemIsLight = systemLight?.matches ?? false;
 
 export function currentTheme(): Theme {
-  return chosen ?? (systemLight?.matches ? 'light' : 'dark');
+  return chosen ?? (systemIsLight ? 'light' : 'dark');
 }
 
 function apply(): void {
@@ -29,7 +35,8 @@ function apply(): void {
 /** Sets the page's theme at start and follows the system's while the player has not chosen. */
 export function startTheme(): void {
   apply();
-  systemLight?.addEventListener('change', () => {
+  systemLight?.addEventListener('change', (event) => {
+    systemIsLight = event.matches;
     if (!chosen) apply();
   });
 }

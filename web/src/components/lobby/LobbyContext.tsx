@@ -7,6 +7,7 @@ import { usePreferences } from '../../state/preferences';
 import { useSession } from '../../state/session';
 import { useSystem } from '../../state/system';
 import { useModal, useNotices } from '../../state/ui';
+import { changeOptimistically } from '../../state/freshness';
 import { queryKeys } from '../../state/queries';
 import { Modal } from '../Modal';
 import { gameKey, lobbyApi, type Game, type VendorLane } from './lobbyApi';
@@ -133,16 +134,16 @@ export function LobbyProvider({ children }: { children: ReactNode }) {
       if (!throttle.current()) return;
       const id = gameKey(game);
       const favouritesKey = queryKeys.favouriteIds(token);
-      const before = client.getQueryData<readonly string[]>(favouritesKey) ?? NO_IDS;
-      const adding = !before.includes(id);
-      client.setQueryData<readonly string[]>(favouritesKey, adding ? addFavouriteId(before, id) : removeFavouriteId(before, id));
+      const adding = !(client.getQueryData<readonly string[]>(favouritesKey) ?? NO_IDS).includes(id);
+      const change = changeOptimistically<readonly string[]>(client, favouritesKey, (now = NO_IDS) => (adding ? addFavouriteId(now, id) : removeFavouriteId(now, id)));
       (adding ? lobbyApi.addFavourite(game) : lobbyApi.removeFavourite(game))
         .then(() => setFavouritesVersion((v) => v + 1))
         .catch((error: unknown) => {
           // Undo only this game's optimistic change; other toggles since then stay.
           client.setQueryData<readonly string[]>(favouritesKey, (now = NO_IDS) => (adding ? removeFavouriteId(now, id) : addFavouriteId(now, id)));
           if (!(error instanceof ApiError && error.status === 401)) showToast(errorMessage(error));
-        });
+        })
+        .finally(change.settle);
     },
     [token, openModal, client, showToast],
   );
