@@ -9,14 +9,10 @@ import { returnPath, routeModalOf, trimPath, uiStore, useModal } from './state/u
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { Home } from './components/Home';
-import { LoginModal } from './components/LoginModal';
-import { RegisterModal } from './components/RegisterModal';
 import { ConfirmDialog, NoticeDialog, Toasts } from './components/Dialogs';
 import { BlockedPage, LoadingScreen, MaintenancePage, StartErrorPage } from './components/SystemPages';
 import { LobbyProvider } from './components/lobby/LobbyContext';
 import { AgentLogin } from './pages/AgentLogin';
-import { ChangePasswordModal } from './components/password/ChangePasswordModal';
-import { ForgotPasswordModal } from './components/password/ForgotPasswordModal';
 import { lazyArea } from './lazyArea';
 import { MEMBER_PATH } from './pages/memberPanels';
 import { SEAMLESS_PATH } from './components/lobby/seamless';
@@ -43,6 +39,11 @@ const DomainList = lazyArea(() => import('./pages/domains/DomainList'));
 const PointMall = lazyArea(() => import('./pages/points/PointMall'));
 const VipPage = lazyArea(() => import('./pages/vip/VipPage'));
 const Sportsbook = lazyArea(() => import('./pages/sportsbook/SportsbookPage'));
+// The account modals load when first opened.
+const LoginModal = lazyArea(() => import('./components/LoginModal').then((module) => ({ default: module.LoginModal })));
+const RegisterModal = lazyArea(() => import('./components/RegisterModal').then((module) => ({ default: module.RegisterModal })));
+const ForgotPasswordModal = lazyArea(() => import('./components/password/ForgotPasswordModal').then((module) => ({ default: module.ForgotPasswordModal })));
+const ChangePasswordModal = lazyArea(() => import('./components/password/ChangePasswordModal').then((module) => ({ default: module.ChangePasswordModal })));
 
 /** What a route of the normal layout tells the layout about itself. */
 interface LayoutHandle {
@@ -122,10 +123,12 @@ function Shell() {
           <Outlet />
         </main>
         {!hideFooter && <Footer />}
-        {modal === 'login' && <LoginModal />}
-        {modal === 'register' && <RegisterModal />}
-        {modal === 'forgotPassword' && <ForgotPasswordModal />}
-        {modal === 'changePassword' && <ChangePasswordModal />}
+        <Suspense fallback={null}>
+          {modal === 'login' && <LoginModal />}
+          {modal === 'register' && <RegisterModal />}
+          {modal === 'forgotPassword' && <ForgotPasswordModal />}
+          {modal === 'changePassword' && <ChangePasswordModal />}
+        </Suspense>
         <ContentOverlays />
         <RedEnvelopeOverlay />
         <ConfirmDialog />

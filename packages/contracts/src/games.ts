@@ -5,6 +5,9 @@ import { lotteryGamesCalls, lotteryLaunchParamsSchema } from './lottery.js';
 import { gameAnnouncementsAdminRpc } from './game-announcements.js';
 import { optionalQueryText } from './api/fields.js';
 import { INTERFACE_LANGUAGES } from './error-definition.js';
+import { LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT } from './shared-values.js';
+
+export { LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT };
 
 /** What a tile picture is of: a game (its node id), a vendor (`vendor-PGS`) or a house product without a tile (`product-house-sportsbook`). */
 export const GAME_ICON_ID_PATTERN = /^(\d{1,18}|vendor-[A-Z0-9_]{1,40}|product-[a-z0-9-]{1,40})$/;
@@ -20,7 +23,6 @@ export const ESPORTS_VENDORS = ['AV', 'IMES', 'IA', 'AI', 'TF'] as const;
 export const COCKFIGHT_VENDORS = ['SV3', 'DS88', 'DIG', 'WGB', 'WS168'] as const;
 export const LOBBY_PAGE_SIZE = 18;
 export const LOBBY_PAGE_SIZE_MAX = 100;
-export const WINNER_BOARD_LIMIT = 20;
 
 export const gameSchema = z.object({
   nodeId: z.string(),
@@ -48,12 +50,6 @@ const brand = { merchantCode: z.string(), language: lobbyLanguage, brandLanguage
 const optionalFilter = z.string().trim().max(40).optional();
 const member = { memberId: memberIdSchema, merchantCode: z.string() };
 
-/** Spec §9: the lobby's client identifiers, sent with every list query. */
-export const LOBBY_CLIENT_TYPE = 3;
-export const LOBBY_IS_PLATFORM = 2;
-export const LOBBY_LIST_PLATFORM = 'flash,html5-desktop';
-export const LOBBY_FAVOURITE_PLATFORM = 'flash';
-export const LOBBY_VENDOR_PLATFORM = 'html5-desktop';
 /** The spec's client fields of the lobby queries; they name the caller's device and do not change the answer. */
 export const lobbyClientFields = {
   clientType: z.coerce.number().int().optional(),

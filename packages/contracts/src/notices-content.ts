@@ -3,6 +3,9 @@ import type { Language } from './error-definition.js';
 import { decimalIdSchema } from './ids.js';
 import { isAgentType } from './members.js';
 import { commaListPattern } from './patterns.js';
+import { NOTICE_TYPES } from './shared-values.js';
+
+export { NOTICE_TYPES };
 
 /**
  * Content of a brand: banners, player notices (the marquee and the notice list), announcement popups, promotion
@@ -11,8 +14,6 @@ import { commaListPattern } from './patterns.js';
  * cached per brand, language and audience by each gateway.
  */
 
-/** Notice types of the notices call: B banners, PL player notices, PU popups, PR promotions, H help-centre notices. */
-export const NOTICE_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const noticeTypeSchema = z.enum(NOTICE_TYPES);
 export type NoticeType = z.infer<typeof noticeTypeSchema>;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { boundedText } from './bounded-text.js';
 import { decimalIdSchema, memberIdSchema } from './ids.js';
+import { SUPPORT_CHAT_PATH } from './shared-values.js';
+
+export { SUPPORT_CHAT_PATH };
 
 /**
  * The in-house customer-service chat (the LIVECHAT entry): member ↔ operator over the tab's socket, history kept,
@@ -12,8 +15,6 @@ import { decimalIdSchema, memberIdSchema } from './ids.js';
  * `operators` room and get every conversation's `chat` pushes.
  */
 
-/** The site's chat page: the launch call answers it, the LIVECHAT entry without a path of its own opens it. */
-export const SUPPORT_CHAT_PATH = '/support-chat';
 /** Longest chat text, in characters, after trimming. */
 export const CHAT_TEXT_MAX = 1_000;
 /** The socket room of every connected operator. */

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import es from './packs/es';
+import es from './packs/es-first';
 import { DEFAULT_LANGUAGE, i18nextName, intlLocale, normaliseLanguage, textDirection, UI_LANGUAGES, type UiLanguage } from './languages';
 import { setNumberLocale } from '../money';
 import { readStoredLanguage, storeLanguage } from '../session';
@@ -52,6 +52,20 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+let areaTexts: Promise<void> | undefined;
+
+/**
+ * The Spanish texts of the areas that load later (the fallback of every language, and the texts of Spanish itself):
+ * loaded once, with the first such area (`lazyArea`). A failed load is tried again with the next area.
+ */
+export function loadAreaTexts(): Promise<void> {
+  areaTexts ??= import('./packs/es-areas').then(({ default: pack }) => {
+    i18n.addResourceBundle(i18nextName(DEFAULT_LANGUAGE), 'translation', pack, true, false);
+  });
+  areaTexts.catch(() => (areaTexts = undefined));
+  return areaTexts;
+}
 
 /** Settles when the first language's pack is in (at once for Spanish); the app renders after it. */
 export const languageReady: Promise<void> = loadLanguage(initialLanguage);

@@ -1,7 +1,6 @@
-import { io, type Socket } from 'socket.io-client';
-import { PUSH_EVENT, readPush, type ClientToServerEvents, type Push, type PushType, type ServerToClientEvents } from '@wps/contracts';
+import type { Push, PushType } from '@wps/contracts';
+import type { LiveSocket } from './socket';
 
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type PushListener<T extends PushType> = (data: Push<T>['data'], push: Push<T>) => void;
 
 /** Who the socket speaks for: a member's session, or a guest naming the brand whose public pushes it wants. */
@@ -21,47 +20,55 @@ export interface LiveHandlers {
  */
 export class LiveConnection {
   private socket: LiveSocket | undefined;
+  /** The open in progress or done; an open whose socket code arrives after a newer open or a close is dropped. */
+  private opening: symbol | undefined;
   private readonly listeners = new Map<PushType, Set<PushListener<PushType>>>();
   /** Table id → how many screens follow it. */
   private readonly tables = new Map<string, number>();
   private readonly connectListeners = new Set<() => void>();
 
-  /** Opens the socket for `auth`, closing any other; returns the close. */
+  /**
+   * Opens the socket for `auth`, closing any other; returns the close. The socket's code is loaded on the first open
+   * (its own chunk); an open closed before it arrived opens nothing.
+   */
   open(auth: LiveAuth, handlers: LiveHandlers): () => void {
     this.close();
-    const socket: LiveSocket = io({ auth });
-    this.socket = socket;
-    let connectedOnce = false;
+    const opening = Symbol('opening');
+    this.opening = opening;
     let retryTimer: number | undefined;
-    socket.on('connect', () => {
-      for (const tableId of this.tables.keys()) socket.emit('join-table', tableId);
-      handlers.onConnect(connectedOnce);
-      connectedOnce = true;
-      // Pushes missed while disconnected are not replayed: whoever follows something reads it again.
-      for (const listener of [...this.connectListeners]) listener();
-    });
-    socket.on('disconnect', (reason) => handlers.onDisconnect(reason === 'io server disconnect'));
-    socket.on('connect_error', (error) => {
-      if (socket.active) return; // the client retries by itself
-      handlers.onRefused(error.message);
-      if (error.message === 'NOT_LOGGED_IN') return;
-      window.clearTimeout(retryTimer);
-      retryTimer = window.setTimeout(() => socket.connect(), 5_000);
-    });
-    socket.on(PUSH_EVENT, (message: unknown) => {
-      const push = readPush(message);
-      if (!push) return;
-      for (const listener of [...(this.listeners.get(push.type) ?? [])]) listener(push.data, push);
+    void import('./socket').then(({ openSocket }) => {
+      if (this.opening !== opening) return;
+      const opened = openSocket(auth, (push) => {
+        for (const listener of [...(this.listeners.get(push.type) ?? [])]) listener(push.data, push);
+      });
+      this.socket = opened;
+      let connectedOnce = false;
+      opened.on('connect', () => {
+        for (const tableId of this.tables.keys()) opened.emit('join-table', tableId);
+        handlers.onConnect(connectedOnce);
+        connectedOnce = true;
+        // Pushes missed while disconnected are not replayed: whoever follows something reads it again.
+        for (const listener of [...this.connectListeners]) listener();
+      });
+      opened.on('disconnect', (reason) => handlers.onDisconnect(reason === 'io server disconnect'));
+      opened.on('connect_error', (error) => {
+        if (opened.active) return; // the client retries by itself
+        handlers.onRefused(error.message);
+        if (error.message === 'NOT_LOGGED_IN') return;
+        window.clearTimeout(retryTimer);
+        retryTimer = window.setTimeout(() => opened.connect(), 5_000);
+      });
     });
     return () => {
       window.clearTimeout(retryTimer);
-      if (this.socket === socket) this.close();
+      if (this.opening === opening) this.close();
     };
   }
 
   private close(): void {
     const socket = this.socket;
     this.socket = undefined;
+    this.opening = undefined;
     socket?.removeAllListeners();
     socket?.disconnect();
   }

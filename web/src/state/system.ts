@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, type SystemStatus } from '../api';
-import { SUPPORT_CHAT_PATH } from '@wps/contracts';
+import { SUPPORT_CHAT_PATH } from '@wps/contracts/shared-values';
 import i18n, { changeLanguage, currentLanguage, normaliseLanguage } from '../i18n';
 import { readStoredLanguage, storeMerchantCode } from '../session';
 import { queryKeys, systemStatusQuery } from './queries';

@@ -1,36 +1,37 @@
-import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
+import { useEffect, useMemo, useState } from 'react';
+
+type Sanitiser = typeof import('./sanitise');
+let sanitiser: Sanitiser | undefined;
+let loading: Promise<Sanitiser> | undefined;
+
+function loadSanitiser(): Promise<Sanitiser> {
+  loading ??= import('./sanitise').then((module) => (sanitiser = module));
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
 
 /**
- * Content from the server is sanitised there when written; it is sanitised again here before it reaches the page, so
- * nothing but plain formatting, links and images is ever rendered. Links open in a new tab without access to this one.
+ * The words of a rich text, for one-line places (the marquee, lists and titles). The text is read from an inert
+ * document (no script runs and nothing loads in one) without the elements whose content is not text, and is shown
+ * as text, never as HTML.
  */
-const purifier = DOMPurify();
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName !== 'A') return;
-  node.setAttribute('target', '_blank');
-  node.setAttribute('rel', 'noopener noreferrer');
-});
-
-/** The same allow-list as the server's: paragraphs, emphasis, lists, headings, quotes, tables, links and images. */
-const OPTIONS = {
-  ALLOWED_TAGS: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'img', 'span', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  ALLOWED_ATTR: ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height'],
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
-};
-
-/** The HTML as it may be rendered. */
-export function sanitiseHtml(html: string): string {
-  return purifier.sanitize(html, OPTIONS);
-}
-
-/** The words of a rich text, for one-line places (the marquee, lists). */
 export function plainText(html: string): string {
-  const text = new DOMParser().parseFromString(sanitiseHtml(html), 'text/html').body.textContent ?? '';
-  return text.replace(/\s+/g, ' ').trim();
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const element of body.querySelectorAll('script, style, template, noscript, iframe, object')) element.remove();
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** A rich text, rendered once sanitised; its box is on the page from the start and fills when the sanitiser is in. */
 export function RichText({ html, className, testId }: { html: string; className?: string; testId?: string }) {
-  const clean = useMemo(() => sanitiseHtml(html), [html]);
-  return <div className={className ? `rich-text ${className}` : 'rich-text'} data-testid={testId} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const [ready, setReady] = useState(sanitiser !== undefined);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    void loadSanitiser().then(() => current && setReady(true));
+    return () => {
+      current = false;
+    };
+  }, [ready]);
+  const clean = useMemo(() => (ready && sanitiser ? sanitiser.sanitiseHtml(html) : null), [html, ready]);
+  return <div className={className ? `rich-text ${className}` : 'rich-text'} data-testid={testId} aria-busy={clean === null || undefined} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }

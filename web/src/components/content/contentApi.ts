@@ -1,5 +1,6 @@
 /** The content calls of the client: the notices call (spec §7 "Notices") and the help centre. */
-import { NOTICE_TYPES, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import type { UseCaseResponse, UseCases } from '@wps/contracts';
+import { NOTICE_TYPES } from '@wps/contracts/shared-values';
 import { useCases } from '../../useCases';
 import { call } from '../../api';
 

@@ -1,5 +1,6 @@
 /** The lobby calls (spec §7 "Games"), through the typed client of the declared use cases. */
-import { LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT, type UseCaseResponse, type UseCases } from '@wps/contracts';
+import type { UseCaseResponse, UseCases } from '@wps/contracts';
+import { LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT } from '@wps/contracts/shared-values';
 import { useCases } from '../../useCases';
 import { call } from '../../api';
 import { currentLanguage } from '../../i18n';
