@@ -33,6 +33,12 @@ const PAGES = {
     '/member?panel=bonusDetails',
     '/member?panel=referral',
     '/member?panel=securityCenter',
+    '/member?panel=transactionHistory',
+    '/member?panel=personalHistoryCopy',
+    '/member?panel=manualRebate',
+    '/member?panel=missionLeaderboard',
+    '/member?panel=profile',
+    '/member?panel=feedback',
   ],
   agent: ['/agentHome?page=agentTeamOverview', '/agentHome?page=agentRevenueReport', '/agentHome?page=salary', '/agentHome?page=registerCenter'],
 } as const;

@@ -267,6 +267,15 @@ test.describe('app download and the installable app', () => {
       }
     });
 
+    await test.step("search engines get a description and a robots file that keeps them out of members' pages", async () => {
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{20,}|\S+( \S+){5,}/);
+      const robots = await request.get('/robots.txt');
+      expect(robots.status()).toBe(200);
+      expect(robots.headers()['content-type']).toContain('text/plain');
+      const lines = (await robots.text()).split('\n');
+      expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /wps/', 'Disallow: /api/']));
+    });
+
     await test.step('the service worker controls the page and starts it without a network', async () => {
       const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
       expect(script).toMatch(/\/sw\.js\?v=/);

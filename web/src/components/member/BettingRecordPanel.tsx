@@ -6,6 +6,7 @@ import { BET_GAME_TYPES, BET_STATUSES, fetchBetRecord, type BetRecordPage, type 
 import { DateRangeFilter, FilterBar, SelectFilter } from '../fields/FilterBar';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, SignedAmount, StatusBadge, useBalanceVersion, usePaged } from './common';
 import { boundary, dateInputValue, daysAgo } from './dates';
+import { ScrollRegion } from '../ScrollRegion';
 
 const RANGES = ['today', 'yesterday', 'last7', 'last30', 'custom'] as const;
 type RangePreset = (typeof RANGES)[number];
@@ -125,7 +126,7 @@ export function BettingRecordPanel() {
         )}
         <ListState loading={bets.loading} error={bets.error} empty={rows.length === 0} emptyText={t('bets_empty')} testId="bets" />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <ScrollRegion label={t('bets_title')}>
             <table className="data-table" data-testid="bets-table">
               <thead>
                 <tr>
@@ -160,7 +161,7 @@ export function BettingRecordPanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager state={bets} testId="bets-pager" />
       </Card>

@@ -11,6 +11,7 @@ import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, StatusBadge, useBala
 import { DepositLimitsCard } from './DepositLimitsCard';
 import { ProofPicker } from './ProofPicker';
 import { toProofFiles, type PickedProof } from './proof';
+import { ScrollRegion } from '../ScrollRegion';
 
 /** Opens the payment page in a popup opened during the click (so it is not blocked), else in this tab. */
 function openPaymentWindow(): Window | null {
@@ -175,6 +176,7 @@ export function DepositPanel() {
     <div className="panel-stack" data-testid="panel-depositv2">
       <Card title={t('deposit_title')}>
         {methodsError && <FormError message={methodsError} testId="deposit-methods-error" />}
+        {!methods && !methodsError && <div className="form-placeholder" aria-busy="true" />}
         {methods && methods.length === 0 && <p className="list-empty">{t('deposit_no_methods')}</p>}
         {methods && methods.length > 0 && (
           <form className="form" onSubmit={(event) => void submit(event)} noValidate>
@@ -239,7 +241,7 @@ export function DepositPanel() {
       <Card title={t('deposit_list_title')} testId="deposit-list">
         <ListState loading={deposits.loading} error={deposits.error} empty={rows.length === 0} emptyText={t('deposit_list_empty')} testId="deposit-list" />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <ScrollRegion label={t('deposit_list_title')}>
             <table className="data-table">
               <thead>
                 <tr>
@@ -280,7 +282,7 @@ export function DepositPanel() {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager state={deposits} testId="deposit-pager" />
       </Card>

@@ -5,6 +5,7 @@ import { formatAmount } from '../../money';
 import { DateRangeFilter, FilterBar, SelectFilter } from '../fields/FilterBar';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, SignedAmount, useBalanceVersion, usePaged } from './common';
 import { boundary, dateInputValue, daysAgo } from './dates';
+import { ScrollRegion } from '../ScrollRegion';
 
 export const RECORD_TYPES = [
   'deposit',
@@ -86,7 +87,7 @@ export function TransactionHistoryPanel() {
         </FilterBar>
         <ListState loading={records.loading} error={records.error} empty={rows.length === 0} emptyText={t('records_empty')} testId="records" />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <ScrollRegion label={t('records_title')}>
             <table className="data-table" data-testid="records-table">
               <thead>
                 <tr>
@@ -113,7 +114,7 @@ export function TransactionHistoryPanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager state={records} testId="records-pager" />
       </Card>

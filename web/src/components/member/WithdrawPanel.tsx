@@ -14,6 +14,7 @@ import { PaymentPasswordForm } from './PaymentPasswordForm';
 import { ProofPicker } from './ProofPicker';
 import { COMMENT_MAX_CHARS, PROOF_MAX_FILES, toProofFiles, type PickedProof } from './proof';
 import { useMerchantWallet, WalletSummary } from './WalletSummary';
+import { ScrollRegion } from '../ScrollRegion';
 
 function ConfirmReceiptDialog({ withdrawal, onClose, onDone }: { withdrawal: Withdrawal; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
@@ -288,7 +289,7 @@ export function WithdrawPanel() {
       <Card title={t('withdraw_list_title')} testId="withdrawal-list">
         <ListState loading={withdrawals.loading} error={withdrawals.error} empty={rows.length === 0} emptyText={t('withdraw_list_empty')} testId="withdrawal-list" />
         {rows.length > 0 && (
-          <div className="table-wrap">
+          <ScrollRegion label={t('withdraw_list_title')}>
             <table className="data-table">
               <thead>
                 <tr>
@@ -325,7 +326,7 @@ export function WithdrawPanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager state={withdrawals} testId="withdrawal-pager" />
       </Card>

@@ -7,6 +7,7 @@ import { useSession } from '../../state/session';
 import { RECORD_TYPES } from '../../components/member/TransactionHistoryPanel';
 import { agentApi, agentKeys } from './agentApi';
 import { AgentCard, AgentPager, formatBrandTime, Money, QueryState, RangePicker, useBrandZone, useFilterParams, usePageNo, useReportRange } from './agentUi';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const PAGE_SIZE = 20;
 /** How many direct downline members the picker offers for one search. */
@@ -98,7 +99,7 @@ export function AccountDetailsPage() {
         )}
         <QueryState loading={record.isFetching} error={record.error} empty={!data || data.content.length === 0} emptyText={t('records_empty')} onRetry={() => void record.refetch()} testId="details" />
         {data && data.content.length > 0 && (
-          <div className="table-wrap" aria-busy={record.isFetching}>
+          <ScrollRegion busy={record.isFetching}>
             <table className="data-table agent-table" data-testid="details-table">
               <thead>
                 <tr>
@@ -127,7 +128,7 @@ export function AccountDetailsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         {data && <AgentPager pageNo={data.pageNum} totalPages={data.totalPages} total={data.total} busy={record.isFetching} onPage={setPageNo} testId="details-pager" />}
       </AgentCard>

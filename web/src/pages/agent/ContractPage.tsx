@@ -16,6 +16,7 @@ import { AgentCard, AgentPager, formatBrandTime, QueryState, useBrandZone, usePa
 import { TierEditor } from './TierEditor';
 import { readTiers, tierDraftsOf, type TierDraft } from './tiers';
 import { SettlementRecords } from './SettlementRecords';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const DOWNLINE_PAGE_SIZE = 20;
 
@@ -24,7 +25,7 @@ export function TierTable({ kind, tiers, testId }: { kind: ContractKind; tiers: 
   const { t } = useTranslation();
   const { member } = useSession();
   return (
-    <div className="table-wrap">
+    <ScrollRegion>
       <table className="data-table agent-tier-table" data-testid={testId}>
         <thead>
           <tr>
@@ -53,7 +54,7 @@ export function TierTable({ kind, tiers, testId }: { kind: ContractKind; tiers: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -266,7 +267,7 @@ export function ContractPage() {
                 {t('agent_downline_contracts_empty')}
               </p>
             ) : (
-              <div className="table-wrap">
+              <ScrollRegion label={t('agent_downline_contracts')}>
                 <table className="data-table agent-table">
                   <thead>
                     <tr>
@@ -349,7 +350,7 @@ export function ContractPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
             <AgentPager
               pageNo={data.downlines.page}

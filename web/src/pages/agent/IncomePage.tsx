@@ -6,6 +6,7 @@ import { agentApi, agentKeys, type Income } from './agentApi';
 import { formatMinor, formatRate } from './agentFormat';
 import { rangeInstants } from './agentTime';
 import { AgentCard, formatBrandTime, NumCell, PagedTable, RangePicker, useBrandZone, useFilterParams, usePageNo, useReportRange } from './agentUi';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 type Debt = Income['owedToMe'][number];
 
@@ -34,7 +35,7 @@ export function IncomePage() {
       {list.length === 0 ? (
         <p className="list-empty">{t('agent_debts_none')}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label={title}>
           <table className="data-table agent-table">
             <thead>
               <tr>
@@ -55,7 +56,7 @@ export function IncomePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </AgentCard>
   );

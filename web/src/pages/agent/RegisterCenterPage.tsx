@@ -16,6 +16,7 @@ import { AgentCard, AgentPager, formatBrandTime, QueryState, useBrandZone, usePa
 import { TierEditor } from './TierEditor';
 import { emptyTier, readTiers, type TierDraft } from './tiers';
 import { QR_DOWNLOAD_PX, QR_SCREEN_PX, qrDataUrl } from './invitationQr';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 type InvitationType = 'member' | 'agent';
 type ContractDrafts = Partial<Record<ContractKind, TierDraft[]>>;
@@ -291,7 +292,7 @@ function InvitationLinksCard() {
       </form>
       <QueryState loading={links.isFetching} error={links.error} empty={!data || data.list.length === 0} emptyText={t('agent_links_empty')} onRetry={() => void links.refetch()} testId="links" />
       {data && data.list.length > 0 && (
-        <div className="table-wrap">
+        <ScrollRegion label={t('agent_invitation_links')}>
           <table className="data-table agent-table" data-testid="links-table">
             <thead>
               <tr>
@@ -339,7 +340,7 @@ function InvitationLinksCard() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {data && <AgentPager pageNo={data.pageNo} totalPages={data.totalPages} total={data.total} busy={links.isFetching} onPage={setPageNo} testId="links-pager" />}
       {qrFor && <LinkQr link={qrFor} onClose={() => setQrFor(null)} />}

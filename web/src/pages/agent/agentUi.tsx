@@ -1,4 +1,5 @@
 /** Pieces every agent page uses: the brand's zone, the report range in the address, paging, sorting, list states. */
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -250,11 +251,11 @@ export function PagedTable<P extends ListPage>({
     <>
       <QueryState loading={query.isFetching} error={query.error} empty={!page || page.list.length === 0} emptyText={emptyText} onRetry={() => void query.refetch()} testId={testId} />
       {page && page.list.length > 0 && (
-        <div className="table-wrap" aria-busy={query.isFetching}>
+        <ScrollRegion busy={query.isFetching}>
           <table className="data-table agent-table" data-testid={`${testId}-table`}>
             {children(page)}
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {page && (
         <AgentPager

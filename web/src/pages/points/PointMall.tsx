@@ -1,4 +1,5 @@
 /** The points mall (lazy area "PointMall", login required): points, rewards, redeem history and points details. */
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api';
@@ -279,7 +280,7 @@ function RedeemHistory({ refreshKey }: { refreshKey: number }) {
     <Card testId="points-history">
       <ListState loading={page.loading} error={page.error} empty={items.length === 0} emptyText={t('points_history_empty')} testId="points-history" />
       {items.length > 0 && (
-        <div className="point-table-wrap">
+        <ScrollRegion className="point-table-wrap" label={t('points_tab_history')}>
           <table className="point-table">
             <thead>
               <tr>
@@ -315,7 +316,7 @@ function RedeemHistory({ refreshKey }: { refreshKey: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager state={page} testId="points-history-pager" />
     </Card>
@@ -330,7 +331,7 @@ function PointDetails({ refreshKey }: { refreshKey: number }) {
     <Card testId="points-details">
       <ListState loading={page.loading} error={page.error} empty={items.length === 0} emptyText={t('points_details_empty')} testId="points-details" />
       {items.length > 0 && (
-        <div className="point-table-wrap">
+        <ScrollRegion className="point-table-wrap" label={t('points_tab_details')}>
           <table className="point-table">
             <thead>
               <tr>
@@ -361,7 +362,7 @@ function PointDetails({ refreshKey }: { refreshKey: number }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager state={page} testId="points-details-pager" />
     </Card>

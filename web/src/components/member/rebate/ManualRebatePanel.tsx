@@ -10,6 +10,7 @@ import { showToast } from '../../../state/ui';
 import { Card, formatDateTime, ListState } from '../common';
 import { formatMinor } from '../rewards/format';
 import './rebate.css';
+import { ScrollRegion } from '../../ScrollRegion';
 
 const accrualKey = (token: string | null) => [useCases.rebateAccrual.id, token] as const;
 
@@ -87,7 +88,7 @@ export function ManualRebatePanel() {
       <Card testId="rebate-lines" title={t('rebate_lines_title')}>
         <ListState loading={accrual.isFetching && !data} error={null} empty={(data?.lines.length ?? 0) === 0} emptyText={t('rebate_lines_empty')} testId="rebate-lines" />
         {data && data.lines.length > 0 && (
-          <div className="rebate-table-wrap">
+          <ScrollRegion className="rebate-table-wrap" label={t('rebate_lines_title')}>
             <table className="rebate-table" data-testid="rebate-line-table">
               <thead>
                 <tr>
@@ -106,7 +107,7 @@ export function ManualRebatePanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <p className="rebate-note">{t('rebate_note')}</p>
       </Card>

@@ -6,6 +6,7 @@ import { Field, FormError } from '../../Field';
 import { SecondFactorQr } from '../../login/SecondFactorQr';
 import { secondFactorApi, type LoginRecord, type SecurityOverview, type TwoFactorSetup } from '../../login/SecondFactorApi';
 import { Card, formatDateTime, ListState, PAGE_SIZE, Pager, usePaged } from '../common';
+import { ScrollRegion } from '../../ScrollRegion';
 
 const otpInput = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
@@ -34,7 +35,7 @@ export function SecurityPanel() {
       <Card title={t('sec_login_history')} testId="security-history">
         <ListState loading={history.loading} error={history.error} empty={!history.data?.content.length} emptyText={t('sec_no_logins')} testId="security-history" />
         {Boolean(history.data?.content.length) && (
-          <div className="table-wrap">
+          <ScrollRegion label={t('sec_login_history')}>
             <table className="data-table" data-testid="security-history-table">
               <thead>
                 <tr>
@@ -57,7 +58,7 @@ export function SecurityPanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager state={history} testId="security-history-pager" />
       </Card>
