@@ -283,6 +283,57 @@ test.describe('game lobby (EN)', () => {
   });
 });
 
+test.describe('tile pictures', () => {
+  // Requests go straight to the routes below, never through the site's service worker.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a tile shows its vendor’s picture, from this site or another https origin, and the drawn art when it does not load', async ({ page, request }) => {
+    await useEnglish(page);
+    const pgs = await api<{ games: ApiGame[] }>(request, 'GET', '/lgw/games/game_menus?clientType=3&platform=flash,html5-desktop&vassalage=PGS&pageNo=1&pageSize=18&language=EN');
+    const pictured = pgs.games.filter((game) => game.iconUrl !== game.fallbackIconUrl);
+    expect(pictured.length, 'demo games with their vendor’s picture').toBeGreaterThanOrEqual(3);
+    const [own, failing, remote] = pictured as [ApiGame, ApiGame, ApiGame];
+    expect(failing.fallbackIconUrl).toBe(`/lgw/games/icons/${failing.nodeId}.svg`);
+
+    // One picture fails at the vendor's server; another is served from the vendor's own https origin.
+    let failures = 0;
+    await page.route(`**${failing.iconUrl}`, async (route) => {
+      failures += 1;
+      await route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+    });
+    const remoteUrl = `https://art.vendor.example/pgs/${remote.gameCode}.png`;
+    const remotePicture = await (await request.get(remote.iconUrl)).body();
+    await page.route('https://art.vendor.example/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: remotePicture }));
+    await page.route(/\/lgw\/games\/game_menus\?/, async (route) => {
+      const answer = await route.fetch();
+      const envelope = (await answer.json()) as { value: { games: ApiGame[] } };
+      for (const game of envelope.value.games) if (game.nodeId === remote.nodeId) Object.assign(game, { iconUrl: remoteUrl, showIcon: remoteUrl });
+      await route.fulfill({ response: answer, json: envelope });
+    });
+
+    await page.goto('/rng?vassalage=PGS');
+    await settled(page, 'RNG');
+    const imageOf = (game: ApiGame) => page.getByTestId('category-games').locator(`[data-node-id="${game.nodeId}"] img`);
+    const shown = async (game: ApiGame) => {
+      await imageOf(game).scrollIntoViewIfNeeded();
+      return imageOf(game).evaluate((image: HTMLImageElement) => ({ src: image.getAttribute('src'), width: image.complete ? image.naturalWidth : 0 }));
+    };
+    await expect.poll(() => shown(own)).toEqual({ src: own.iconUrl, width: 320 });
+    await expect.poll(() => shown(remote)).toEqual({ src: remoteUrl, width: 320 });
+    // The failed picture gives way to the drawn art, asked for once.
+    await expect.poll(() => shown(failing)).toEqual({ src: failing.fallbackIconUrl, width: 320 });
+    expect(failures).toBe(1);
+    // Every tile's box keeps its shape before its picture arrives, and pictures load as they scroll into view.
+    for (const game of [own, failing, remote]) {
+      await expect(imageOf(game)).toHaveAttribute('width', '320');
+      await expect(imageOf(game)).toHaveAttribute('height', '240');
+      await expect(imageOf(game)).toHaveAttribute('loading', 'lazy');
+      await expect(imageOf(game)).toHaveAttribute('decoding', 'async');
+      await expect(imageOf(game)).toHaveAttribute('alt', '');
+    }
+  });
+});
+
 test('the lobby speaks Spanish by default, game names included', async ({ page, request }) => {
   const rng = await api<{ games: ApiGame[] }>(request, 'GET', '/lgw/games/game_menus?clientType=3&platform=flash,html5-desktop&gameType=LIVE&pageNo=1&pageSize=12&language=ES');
   const english = await api<{ games: ApiGame[] }>(request, 'GET', '/lgw/games/game_menus?clientType=3&platform=flash,html5-desktop&gameType=LIVE&pageNo=1&pageSize=12&language=EN');

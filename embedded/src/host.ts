@@ -68,6 +68,9 @@ export interface EmbeddedPlatform {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDefinition = ServiceDefinition<RpcContract, any>;
 
+/** How long closing waits for open HTTP connections to finish before it cuts them. */
+const CLOSE_GRACE_MS = 3_000;
+
 /**
  * Every service in one process: one PGlite holding each service's schema, the in-memory bus, the in-memory cache, and
  * in-process clients. The services are the same code that runs standalone in cluster mode.
@@ -170,8 +173,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     async close() {
       if (closed) return;
       closed = true;
+      // Closing waits for open connections to finish; one whose client never reads its answer would hold it for
+      // ever, so what is still open after a grace period is cut.
+      const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
       await gateway.stop().catch(() => undefined);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(cut);
       for (const instance of Object.values(instances).reverse()) await instance.stop().catch(() => undefined);
       await bus.close();
       await cache.close();

@@ -12,6 +12,9 @@ export { LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_L
 /** What a tile picture is of: a game (its node id), a vendor (`vendor-PGS`) or a house product without a tile (`product-house-sportsbook`). */
 export const GAME_ICON_ID_PATTERN = /^(\d{1,18}|vendor-[A-Z0-9_]{1,40}|product-[a-z0-9-]{1,40})$/;
 
+/** The name of a demo vendor's picture (`/lgw/games/demo-art/<name>.png`). */
+export const DEMO_VENDOR_PICTURE_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
+
 /** Game categories of spec section 3. */
 export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
 export const gameTypeSchema = z.enum(GAME_TYPES);
@@ -24,12 +27,28 @@ export const COCKFIGHT_VENDORS = ['SV3', 'DS88', 'DIG', 'WGB', 'WS168'] as const
 export const LOBBY_PAGE_SIZE = 18;
 export const LOBBY_PAGE_SIZE_MAX = 100;
 
+/** Longest vendor image URL a game may carry. */
+export const GAME_IMAGE_URL_MAX = 500;
+/** The characters of RFC 3986 (percent escapes included), as the inside of a character class; nothing else. */
+const URL_CHARS = "A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=%";
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * A vendor's image for a game tile: an `https://` URL (a host name, an optional port, no credentials) or an absolute
+ * path on the site's own origin (`/…`, never `//…`, which a browser reads as another host). No spaces, quotes, angle
+ * brackets or backslashes (a browser reads `/\host` as another host too).
+ */
+export const GAME_IMAGE_URL_PATTERN = new RegExp(`^(?:https://${HOST_LABEL}(?:\\.${HOST_LABEL})*(?::[0-9]{1,5})?(?:[/?#][${URL_CHARS}]*)?|/[${URL_CHARS.replace('/', '')}][${URL_CHARS}]*)$`);
+export const gameImageUrlSchema = z.string().max(GAME_IMAGE_URL_MAX).regex(GAME_IMAGE_URL_PATTERN, 'an https URL or a path on this site');
+
 export const gameSchema = z.object({
   nodeId: z.string(),
   gameName: z.string(),
   nodeName: z.string(),
+  /** The tile's picture: the vendor's image when the game has one, else the art the platform draws. */
   iconUrl: z.string(),
   showIcon: z.string(),
+  /** The art the platform draws for the game, always: what a tile shows when `iconUrl` does not load. */
+  fallbackIconUrl: z.string(),
   vassalage: z.string(),
   /** The vendor's name as the lobby shows it under the game. */
   vendorName: z.string(),
@@ -44,8 +63,8 @@ export type Game = z.infer<typeof gameSchema>;
 
 /** Lists name games in the reader's interface language (English where a game has no name in it). */
 const lobbyLanguage = z.enum(INTERFACE_LANGUAGES);
-/** A launch tells the vendor Spanish or English. */
-const launchLanguage = z.enum(['ES', 'EN']);
+/** A launch tells the vendor the player's interface language; a vendor without it opens in its own default. */
+const launchLanguage = z.enum(INTERFACE_LANGUAGES);
 const brand = { merchantCode: z.string(), language: lobbyLanguage, brandLanguages: z.array(z.string()).default([]) };
 const optionalFilter = z.string().trim().max(40).optional();
 const member = { memberId: memberIdSchema, merchantCode: z.string() };
@@ -100,7 +119,10 @@ export const winnerSchema = z.object({
   winAmount: z.string(),
   currency: z.string(),
   gameName: z.string(),
+  /** As a game's: the vendor's image of the won game when it has one, else the drawn art. */
   iconUrl: z.string(),
+  /** The drawn art, always. */
+  fallbackIconUrl: z.string(),
   vo: z.object({ vendor: z.string(), gameType: z.string(), at: z.string() }),
 });
 export type Winner = z.infer<typeof winnerSchema>;
@@ -188,6 +210,19 @@ export const gamesRpc = defineRpc({
   rank: {
     input: z.object({ ...brand, gameType: optionalFilter }),
     output: z.object({ list: z.array(gameSchema) }),
+  },
+  /**
+   * Sets a game's vendor image, or clears it (`imageUrl: null`): the lobby then shows the image, with the drawn art as
+   * its fallback, or the drawn art alone. GAME_NOT_FOUND for an unknown game.
+   */
+  operatorSetGameImage: {
+    input: z.object({ nodeId: decimalIdSchema, imageUrl: gameImageUrlSchema.nullable(), operator: z.string() }),
+    output: z.object({ nodeId: z.string(), imageUrl: z.string().nullable(), iconUrl: z.string(), fallbackIconUrl: z.string() }),
+  },
+  /** A demo vendor's own picture for its games' tiles (a PNG), where the demo catalogue is seeded; null for an unknown name. */
+  demoVendorPicture: {
+    input: z.object({ name: z.string().regex(DEMO_VENDOR_PICTURE_PATTERN) }),
+    output: z.object({ contentType: z.literal('image/png'), base64: z.string() }).nullable(),
   },
   /** A game's or vendor's icon as SVG text; `id` is a nodeId or `vendor-<vassalage>`. */
   icon: { input: z.object({ id: z.string().regex(GAME_ICON_ID_PATTERN) }), output: z.object({ svg: z.string() }).nullable() },

@@ -9,6 +9,7 @@ export * from './identity.js';
 export * from './wallet.js';
 export * from './payments.js';
 export * from './small-services.js';
+export * from './content-languages.js';
 export * from './notices-content.js';
 export * from './notices-inbox.js';
 export * from './support-chat.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './error-definition.js';
+import { INTERFACE_LANGUAGES } from './error-definition.js';
 
 /**
  * Lottery (spec §2 lottery pages, §7 "Lottery lobby/launch", opened numbers): the launch parameters a lottery page
@@ -35,7 +35,8 @@ export const lotteryLaunchParamsSchema = z.object({
   view: z.enum(LOTTERY_VIEWS).optional(),
   device: z.enum(LOTTERY_DEVICES).optional(),
   backUrl: backUrlSchema.optional(),
-  language: z.enum(LANGUAGES as [string, ...string[]]).optional(),
+  /** The player's interface language; a vendor without it opens in its own default. */
+  language: z.enum(INTERFACE_LANGUAGES).optional(),
 });
 export type LotteryLaunchParams = z.infer<typeof lotteryLaunchParamsSchema>;
 export const LOTTERY_LAUNCH_FIELDS = Object.keys(lotteryLaunchParamsSchema.shape) as Array<keyof LotteryLaunchParams>;

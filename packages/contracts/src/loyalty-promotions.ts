@@ -3,6 +3,7 @@ import { boundedText } from './bounded-text.js';
 import { memberIdSchema } from './ids.js';
 import { gameTypeSchema } from './games.js';
 import { loyaltyLanguageSchema } from './loyalty-missions.js';
+import { interfaceLanguageSchema, perInterfaceLanguageShape } from './content-languages.js';
 import { wageringWeightsSchema } from './wallet-bonuses.js';
 import { slotCodeSchema } from './house.js';
 import { FREE_ROUNDS_DAYS_MAX, FREE_ROUNDS_MAX } from './house-free-rounds.js';
@@ -191,8 +192,14 @@ const withTerms = <S extends z.ZodRawShape>(shape: S) =>
 export const promotionKindTermsSchema = withTerms({});
 export type PromotionKindTerms = z.infer<typeof promotionKindTermsSchema>;
 
-/** A text per language (ES and EN), as the operator writes it. */
-const textsSchema = (max: number, min = 0) => z.object({ ES: z.string().trim().min(min).max(max), EN: z.string().trim().min(min).max(max) });
+/**
+ * A text per language as the operator writes it: Spanish and English always, any other interface language as well
+ * (a reader whose language has none reads the Spanish, else the English).
+ */
+const textsSchema = (max: number, min = 0) => {
+  const text = z.string().trim().min(min).max(max);
+  return z.strictObject({ ...perInterfaceLanguageShape(text), ES: text, EN: text });
+};
 /** A banner: a path of this site (`/promo-banners/…`) or an https address of a png, jpg, webp or svg image. */
 export const promotionBannerSchema = z
   .string()
@@ -380,11 +387,11 @@ const actor = { ...member, currency: z.string().min(1), account: z.string().opti
 /** The points service's promotions operations. */
 export const promotionsRpcMethods = {
   promotionPage: {
-    input: z.object({ ...brand, memberId: memberIdSchema.optional(), currency: z.string().optional(), language: loyaltyLanguageSchema.optional() }),
+    input: z.object({ ...brand, memberId: memberIdSchema.optional(), currency: z.string().optional(), language: interfaceLanguageSchema.optional() }),
     output: promotionPageSchema,
   },
   promotionDetail: {
-    input: z.object({ ...brand, memberId: memberIdSchema.optional(), currency: z.string().optional(), language: loyaltyLanguageSchema.optional(), promotionId: promotionIdText }),
+    input: z.object({ ...brand, memberId: memberIdSchema.optional(), currency: z.string().optional(), language: interfaceLanguageSchema.optional(), promotionId: promotionIdText }),
     output: promotionDetailSchema,
   },
   promotionSummary: {

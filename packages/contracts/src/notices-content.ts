@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from './error-definition.js';
+import { interfaceLanguageSchema, perInterfaceLanguage } from './content-languages.js';
 import { decimalIdSchema } from './ids.js';
 import { isAgentType } from './members.js';
 import { commaListPattern } from './patterns.js';
@@ -112,8 +112,6 @@ export const noticesQuerySchema = z.object({
   language: z.string().max(10).optional(),
 });
 
-const languageSchema = z.enum(['ES', 'EN']) satisfies z.ZodType<Language>;
-
 // ---- The help centre -------------------------------------------------------------------------------------------
 
 /** Longest help-centre search: a few words. */
@@ -165,7 +163,7 @@ export const NOTICE_CONTENT_MAX = 20_000;
 export const NOTICE_LINK_TARGET_MAX = 500;
 
 /** Text per interface language; at least one language, the others fall back to the brand's default language. */
-const perLanguage = <T extends z.ZodType>(entry: T) => z.strictObject({ ES: entry.optional(), EN: entry.optional() });
+const perLanguage = perInterfaceLanguage;
 const isoTime = z.iso.datetime({ offset: true });
 
 export const noticeTextSchema = z.strictObject({ title: z.string().max(NOTICE_TITLE_MAX), content: z.string().max(NOTICE_CONTENT_MAX).default('') });
@@ -302,7 +300,7 @@ export const noticesContentRpcMethods = {
   getNotices: {
     input: z.object({
       ...brand,
-      language: languageSchema,
+      language: interfaceLanguageSchema,
       brandDefaultLanguage: z.string(),
       audience: noticeAudienceSchema,
       vipLevel: z.number().int().min(0).default(0),
@@ -313,7 +311,7 @@ export const noticesContentRpcMethods = {
     output: noticesAnswerSchema,
   },
   getHelpCentre: {
-    input: z.object({ ...brand, language: languageSchema, brandDefaultLanguage: z.string(), search: z.string().max(HELP_SEARCH_MAX).optional() }),
+    input: z.object({ ...brand, language: interfaceLanguageSchema, brandDefaultLanguage: z.string(), search: z.string().max(HELP_SEARCH_MAX).optional() }),
     output: helpCentreSchema,
   },
   operatorListNotices: { input: operatorNoticesQuerySchema.extend(brand), output: operatorNoticePageSchema },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { interfaceLanguageSchema, perInterfaceLanguage } from './content-languages.js';
 import { GAME_TYPES } from './games.js';
 import { supportedCurrencySchema } from './money.js';
 import { rowIdSchema } from './ids.js';
@@ -104,14 +105,14 @@ export const walletBonusRpcMethods = {
       sourceRef: z.string().min(1).max(200),
       title: z.string().min(1).max(200),
       /** The name in each language the brand speaks; `title` is shown where a language has none. */
-      titles: z.partialRecord(z.enum(['ES', 'EN']), z.string().min(1).max(200)).optional(),
+      titles: perInterfaceLanguage(z.string().min(1).max(200)).optional(),
       terms: bonusTermsSchema,
     }),
     output: bonusViewSchema,
   },
   /** The member's bonuses and bonus balance in a currency; names in `language` where the bonus has one. */
   listBonuses: {
-    input: z.object({ ...memberRef, currency: z.string().min(1), limit: z.number().int().min(1).max(100).default(20), language: z.enum(['ES', 'EN']).optional() }),
+    input: z.object({ ...memberRef, currency: z.string().min(1), limit: z.number().int().min(1).max(100).default(20), language: interfaceLanguageSchema.optional() }),
     output: bonusListSchema,
   },
   /** Whether a member has a bonus wagering now (promotions refuse a second claim before calling `grantBonus`). */

@@ -13,7 +13,8 @@ import { GameLaunch } from './features/launch.js';
 import { WinnerBoard } from './features/winners.js';
 import { GameAnnouncements } from './features/announcements.js';
 import { VendorTransfers, type WalletTransfersPort } from './features/vendor-transfers.js';
-import { seedDemoCatalogue } from './infra/seed-catalogue.js';
+import { seedDemoCatalogue, seedDemoGameImages } from './infra/seed-catalogue.js';
+import { demoVendorPicturePng } from './domain/demo-vendor-art.js';
 import { lotteryVendorAdapter, templateSeamlessAdapter } from './vendors/seamless.js';
 import { Lottery } from './features/lottery.js';
 import { DemoLotteryVendor } from './vendors/demo-lottery.js';
@@ -76,8 +77,9 @@ export async function createGamesService(context: ServiceContext, config: GamesC
       : undefined;
 
   if (config.SEED_DEMO) {
-    const seeded = await db.transaction((tx) => seedDemoCatalogue(tx));
-    if (seeded) logger.info({ games: seeded }, 'demo catalogue seeded');
+    const seeded = await db.transaction(async (tx) => ({ games: await seedDemoCatalogue(tx), images: await seedDemoGameImages(tx) }));
+    if (seeded.games) logger.info({ games: seeded.games }, 'demo catalogue seeded');
+    if (seeded.images) logger.info({ images: seeded.images }, 'demo game images seeded');
   }
 
   const transferVendorsOf = async () =>
@@ -95,6 +97,16 @@ export async function createGamesService(context: ServiceContext, config: GamesC
       vendorLanes: (input) => catalogue.vendorLanes(input),
       rank: (input) => catalogue.rank(input),
       icon: (input) => catalogue.icon(input.id),
+      operatorSetGameImage: async (input) => {
+        const result = await catalogue.setImage(input);
+        logger.info({ nodeId: result.nodeId, imageUrl: result.imageUrl, operator: input.operator }, 'game image set');
+        return result;
+      },
+      // The demo vendors' pictures exist only beside the demo catalogue that uses them.
+      demoVendorPicture: async (input) => {
+        const png = config.SEED_DEMO ? await demoVendorPicturePng(input.name) : undefined;
+        return png ? { contentType: 'image/png' as const, base64: png.toString('base64') } : null;
+      },
       recentGames: (input) => memberGames.recentGames(input),
       favouriteGames: (input) => memberGames.favouriteGames(input),
       favouriteIds: (input) => memberGames.favouriteIds(input),

@@ -113,8 +113,7 @@ describe('lottery: launch params, the vendors launch-token exchange and the draw
       ['backUrl', '//evil.example/'],
       ['launchMode', 'SLOT'],
       ['lottoArea', 'vn!'],
-      // The lottery vendors speak Spanish and English; a language the platform does not know at all leaves the answer
-      // in the caller's (Accept-Language), where French would answer in French.
+      // Not one of the interface languages.
       ['language', 'DE'],
     ] as const) {
       const refused = await launch(lott.nodeId, { ...lotteryParams, [field]: value });
@@ -137,6 +136,9 @@ describe('lottery: launch params, the vendors launch-token exchange and the draw
       vendor: 'LOTT',
       nodeId: lott.nodeId,
     });
+    // A French player's launch tells the vendor French.
+    const french = new URL((await launch(lott.nodeId, { ...lotteryParams, language: 'FR' })).body.value.url, platform.url).searchParams.get('token')!;
+    expect(((await signed('LOTT', LOTT_SECRET, 'session', { token: french })).body.value as Session).language).toBe('FR');
     // A replay of the very same signed request, and a fresh request with the used token, are both refused.
     const again = await signed('LOTT', LOTT_SECRET, 'session', { token });
     expect(again.status).toBe(404);

@@ -29,9 +29,10 @@ export interface SecurityHeadersOptions {
 
 /**
  * Security headers on every answer. The built client loads only its own scripts, so scripts need no 'unsafe-inline';
- * styles keep it for React's style attributes. Game vendors open in frames, so frames may come from our own origin and
- * the origins of the brand's vendors' launch URLs, and from nowhere else; nothing may frame us. No referrer leaves the
- * site: the spec puts session tokens in some URLs.
+ * styles keep it for React's style attributes. Images may also come from any https origin: game vendors serve their
+ * tile images from their own servers, and the operator sets them per game. Game vendors open in frames, so frames may
+ * come from our own origin and the origins of the brand's vendors' launch URLs, and from nowhere else; nothing may
+ * frame us. No referrer leaves the site: the spec puts session tokens in some URLs.
  * Strict-Transport-Security goes out on every answer, whatever the gateway can tell about the connection (behind a
  * TLS proxy it often cannot): browsers take it only from an answer that came over HTTPS, and ignore it otherwise.
  */
@@ -45,7 +46,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHa
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           frameSrc: [(req) => frameSources(req as Request)],

@@ -26,7 +26,7 @@ export const bonusUseCases = {
     request: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }),
     response: rpc.listBonuses.output,
     operation: { service: 'wallet', method: 'listBonuses' },
-    context: { ...WALLET_MEMBER, language: 'language' },
+    context: { ...WALLET_MEMBER, language: 'interfaceLanguage' },
   }),
   forfeitBonus: serviceUseCase({
     ...common,

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { edgeUseCase, serviceUseCase } from '../use-case.js';
-import { favouriteBodySchema, GAME_ICON_ID_PATTERN, gameMenuQuerySchema, gamesRpc, lobbyClientFields, recentQuerySchema, WINNER_BOARD_LIMIT } from '../games.js';
+import {
+  DEMO_VENDOR_PICTURE_PATTERN,
+  favouriteBodySchema,
+  GAME_ICON_ID_PATTERN,
+  gameImageUrlSchema,
+  gameMenuQuerySchema,
+  gamesRpc,
+  lobbyClientFields,
+  recentQuerySchema,
+  WINNER_BOARD_LIMIT,
+} from '../games.js';
 import { LOTTERY_LAUNCH_FIELDS, lotteryLaunchParamsSchema, openedNumbersQuerySchema } from '../lottery.js';
 import { walletRpc } from '../wallet.js';
 import { decimalIdSchema } from '../ids.js';
@@ -173,7 +183,7 @@ export const gamesUseCases = {
     request: launchRequestSchema,
     response: gamesRpc.launchGame.output,
     operation: { service: 'games', method: 'launchGame' },
-    context: { ...MEMBER, account: 'account', type: 'memberType', currency: 'currency', language: 'language' },
+    context: { ...MEMBER, account: 'account', type: 'memberType', currency: 'currency', language: 'interfaceLanguage' },
   }),
   recallBalance: edgeUseCase({
     id: 'recallBalance',
@@ -288,6 +298,37 @@ export const gamesUseCases = {
     response: z.string().meta({ description: 'The SVG document' }),
     contentType: 'image/svg+xml',
     operation: { edge: 'gameIcon' },
+  }),
+  demoVendorPicture: edgeUseCase({
+    id: 'demoVendorPicture',
+    summary: 'A demo vendor’s own picture for its games’ tiles (PNG); only where the demo catalogue is seeded',
+    tag: 'Lobby',
+    method: 'GET',
+    paths: ['/lgw/games/demo-art/:name.png'],
+    auth: 'guest',
+    rateLimit: 'none',
+    idempotent: false,
+    request: z.object({ name: pathIdText(DEMO_VENDOR_PICTURE_PATTERN) }),
+    response: z.string().meta({ description: 'The PNG image' }),
+    contentType: 'image/png',
+    operation: { edge: 'demoVendorPicture' },
+  }),
+  operatorSetGameImage: serviceUseCase({
+    id: 'operatorSetGameImage',
+    summary:
+      'Sets a game’s vendor image (an https URL or a path on this site, at most 500 characters) or clears it with null; ' +
+      'the lobby shows the image with the drawn art as its fallback, or the drawn art alone',
+    tag: 'Operator',
+    method: 'PUT',
+    paths: ['/operator/v1/games/:nodeId/image'],
+    auth: 'operator',
+    rateLimit: 'none',
+    bodyLimit: '16kb',
+    idempotent: false,
+    request: z.object({ nodeId: pathIdText(/^[1-9][0-9]{0,17}$/, 'GAME_NOT_FOUND'), imageUrl: gameImageUrlSchema.nullable() }),
+    response: gamesRpc.operatorSetGameImage.output,
+    operation: { service: 'games', method: 'operatorSetGameImage' },
+    context: { operator: 'operator' },
   }),
   demoPlayPage: edgeUseCase({
     id: 'demoPlayPage',

@@ -13,7 +13,7 @@ import { merchantCodePath as merchantCode, pathIdText, queryWithBlanksAbsent } f
 
 const idPath = pathIdText(/^[1-9][0-9]{0,17}$/);
 /** The brand (from the session, else the request's brand), and the member, its currency and language when signed in. */
-const READER = { merchantCode: 'brandCode', memberId: 'memberId', currency: 'currency', language: 'language' } as const;
+const READER = { merchantCode: 'brandCode', memberId: 'memberId', currency: 'currency', language: 'interfaceLanguage' } as const;
 /** A member acting on a promotion: who, in which currency and language, from which address. */
 const ACTOR = { merchantCode: 'merchantCode', memberId: 'memberId', currency: 'currency', account: 'account', language: 'language', ip: 'ip' } as const;
 const page = { tag: 'Promotions', auth: 'guest', rateLimit: 'ip', idempotent: false } as const;

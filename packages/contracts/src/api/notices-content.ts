@@ -19,7 +19,7 @@ import {
  */
 const CONTENT_CACHE_MS = 60_000;
 /** The brand, the language with the brand's fallback, and the caller's audience: never who the member is. */
-const READER = { merchantCode: 'brandCode', language: 'language', brandDefaultLanguage: 'brandDefaultLanguage' } as const;
+const READER = { merchantCode: 'brandCode', language: 'interfaceLanguage', brandDefaultLanguage: 'brandDefaultLanguage' } as const;
 const OPERATOR = { operator: 'operator' } as const;
 /** The back office: the operator API token (OPERATOR_TOKEN); without one configured these calls do not exist. */
 const desk = { tag: 'Operator', auth: 'operator', rateLimit: 'none', idempotent: false, bodyLimit: '64kb' } as const;

@@ -16,18 +16,27 @@ export interface GameRow {
   is_hot: boolean;
   free_trial: boolean;
   is_game: 'GAME' | 'VASSALAGE';
+  image_url: string | null;
 }
 
+/** The art the games service draws for a game (its node id), a vendor (`vendor-<code>`) or a house product (`product-<code>`). */
 export const iconUrlOf = (id: string): string => `/lgw/games/icons/${id}.svg`;
 
+/** A tile's pictures: the vendor's image when there is one, else the drawn art; and the drawn art for when it does not load. */
+export function tileArt(imageUrl: string | null, drawnId: string): { iconUrl: string; fallbackIconUrl: string } {
+  const fallbackIconUrl = iconUrlOf(drawnId);
+  return { iconUrl: imageUrl ?? fallbackIconUrl, fallbackIconUrl };
+}
+
 export function toGame(row: GameRow): Game {
-  const iconUrl = iconUrlOf(row.node_id);
+  const { iconUrl, fallbackIconUrl } = tileArt(row.image_url, row.node_id);
   return {
     nodeId: row.node_id,
     gameName: row.name,
     nodeName: row.name,
     iconUrl,
     showIcon: iconUrl,
+    fallbackIconUrl,
     vassalage: row.vassalage,
     vendorName: row.vendor_name,
     gameCode: row.game_code,
@@ -55,7 +64,7 @@ export interface GameFilter {
 }
 
 const columns = (language: string) => sql`g.node_id::text AS node_id, g.vassalage, g.game_code, g.game_type, g.game_classify,
-  coalesce(g.names->>${language}, g.names->>'EN') AS name, coalesce(bg.is_hot, g.is_hot) AS is_hot, g.free_trial, v.is_game, v.display_name AS vendor_name`;
+  coalesce(g.names->>${language}, g.names->>'EN') AS name, coalesce(bg.is_hot, g.is_hot) AS is_hot, g.free_trial, v.is_game, v.display_name AS vendor_name, g.image_url`;
 
 /** The brand's playable games: the game, its vendor and the brand's switches for both all on. */
 function offeredGames(filter: GameFilter): { from: SQL; where: SQL; order: SQL } {
@@ -184,6 +193,19 @@ export class Catalogue {
     for (const [vendor, title] of laterCards) addCard(vendor, title);
     for (const lane of lanes.values()) lane.gameClassify.sort((a, b) => shownClassifies.indexOf(a.code) - shownClassifies.indexOf(b.code));
     return { data: { lanes: [...lanes.values()] } };
+  }
+
+  /**
+   * Sets or clears a game's vendor image, for every brand at once. Lists already held (the hot games for up to
+   * GAMES_HOT_CACHE_MS, the gateway's public answers for two seconds) show it when they are read again.
+   */
+  async setImage(input: { nodeId: string; imageUrl: string | null }): Promise<{ nodeId: string; imageUrl: string | null; iconUrl: string; fallbackIconUrl: string }> {
+    const [game] = await rows<{ node_id: string; image_url: string | null }>(
+      this.deps.db.orm,
+      sql`UPDATE games.games SET image_url = ${input.imageUrl} WHERE node_id = ${input.nodeId} RETURNING node_id::text AS node_id, image_url`,
+    );
+    if (!game) throw new AppError('GAME_NOT_FOUND');
+    return { nodeId: game.node_id, imageUrl: game.image_url, ...tileArt(game.image_url, game.node_id) };
   }
 
   async icon(id: string): Promise<{ svg: string } | null> {

@@ -24,7 +24,8 @@ describe('lottery launch parameters (spec §7)', () => {
     ['backUrl', '//other.example/x'],
     ['backUrl', 'data:text/html,hi'],
     ['backUrl', `/${'a'.repeat(600)}`],
-    ['language', 'FR'],
+    ['language', 'DE'],
+    ['language', 'fr'],
   ])('refuses %s = %j, naming the field', (field, value) => {
     const result = lotteryLaunchParamsSchema.safeParse({ [field]: value });
     expect(result.success).toBe(false);

@@ -3,7 +3,7 @@ import { rows, type Executor, type Outbox } from '@wps/platform';
 import { formatMinor, LANGUAGES, WINNER_BOARD_LIMIT, type BetSettled, type Winner } from '@wps/contracts';
 import { lobbyGameType, maskCustomerName } from '../domain/lobby.js';
 import { houseProductName } from '../domain/house-products.js';
-import { iconUrlOf } from './catalogue.js';
+import { tileArt } from './catalogue.js';
 
 /** The board counts wins settled within this window. */
 const BOARD_WINDOW_HOURS = 24;
@@ -19,6 +19,7 @@ interface WinnerRow {
   node_id: string | null;
   name: string | null;
   game_code: string | null;
+  image_url: string | null;
 }
 
 /** The winner board: the brand's biggest wins of the last 24 hours from settled bets, pushed when it changes. */
@@ -37,7 +38,7 @@ export class WinnerBoard {
     const found = await rows<WinnerRow>(
       executor,
       sql`SELECT s.bet_id, s.account, s.win_amount_minor::text AS win_amount_minor, s.currency, s.vendor, s.game_type, s.settled_at, s.game_code,
-            g.node_id::text AS node_id, coalesce(g.names->>${input.language}, g.names->>'EN') AS name
+            g.node_id::text AS node_id, coalesce(g.names->>${input.language}, g.names->>'EN') AS name, g.image_url
           FROM games.settled_bets s LEFT JOIN games.games g ON g.vassalage = s.vendor AND g.game_code = s.game_code
           WHERE s.merchant_code = ${input.merchantCode} AND s.win_amount_minor > 0
             AND s.settled_at > now() - make_interval(hours => ${BOARD_WINDOW_HOURS})
@@ -50,7 +51,7 @@ export class WinnerBoard {
         winAmount: formatMinor(BigInt(row.win_amount_minor), row.currency),
         currency: row.currency,
         gameName: row.name ?? houseProductName(row.game_code, input.language) ?? row.game_code ?? row.vendor,
-        iconUrl: row.node_id ? iconUrlOf(row.node_id) : houseProductName(row.game_code, 'EN') ? iconUrlOf(`product-${row.game_code}`) : iconUrlOf(`vendor-${row.vendor}`),
+        ...tileArt(row.image_url, row.node_id ?? (houseProductName(row.game_code, 'EN') ? `product-${row.game_code}` : `vendor-${row.vendor}`)),
         vo: { vendor: row.vendor, gameType: lobbyGameType(row.vendor, row.game_type), at: new Date(row.settled_at).toISOString() },
       })),
     };

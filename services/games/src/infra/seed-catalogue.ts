@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
+import { demoVendorPicturePath, type DemoVendorPicture } from '../domain/demo-vendor-art.js';
 
 interface DemoVendor {
   vassalage: string;
@@ -136,4 +137,38 @@ export async function seedDemoCatalogue(tx: Executor): Promise<number> {
                 ${JSON.stringify({ EN: 'Dice, Crash, Mines, Plinko, Roulette and more are open in the lobby.', ES: 'Dados, Crash, Minas, Plinko, Ruleta y más ya están en el lobby.' })}::jsonb)`,
   );
   return inserted;
+}
+
+/**
+ * Demo games that carry their vendor's own picture (the rest show the drawn art): the first games of the slots, live
+ * and fishing vendors, so HOME shows both kinds. The demo vendors' pictures are served by the games service itself
+ * (`domain/demo-vendor-art.ts`), so they load on an install without internet.
+ */
+const DEMO_GAME_PICTURES: Array<{ vassalage: string; gameCode: string; picture: DemoVendorPicture }> = [
+  { vassalage: 'PGS', gameCode: 'pgs-001', picture: 'aurora' },
+  { vassalage: 'PGS', gameCode: 'pgs-002', picture: 'ember' },
+  { vassalage: 'PGS', gameCode: 'pgs-003', picture: 'orchid' },
+  { vassalage: 'PGS', gameCode: 'pgs-004', picture: 'nebula' },
+  { vassalage: 'EVO', gameCode: 'evo-001', picture: 'velvet' },
+  { vassalage: 'EVO', gameCode: 'evo-002', picture: 'emerald' },
+  { vassalage: 'JILI', gameCode: 'jili-001', picture: 'reef' },
+  { vassalage: 'JILI', gameCode: 'jili-002', picture: 'lagoon' },
+];
+
+/**
+ * Gives the demo games their vendor pictures, once per database, so a demo catalogue seeded before games had images
+ * gets them too; later starts leave every game's image as the operator set or cleared it.
+ */
+export async function seedDemoGameImages(tx: Executor): Promise<number> {
+  const first = await rows<{ name: string }>(tx, sql`INSERT INTO games.seed_runs (name) VALUES ('demo-game-images') ON CONFLICT DO NOTHING RETURNING name`);
+  if (first.length === 0) return 0;
+  const pictures = DEMO_GAME_PICTURES.map((entry) => ({ vassalage: entry.vassalage, game_code: entry.gameCode, image_url: demoVendorPicturePath(entry.picture) }));
+  const updated = await rows<{ node_id: string }>(
+    tx,
+    sql`UPDATE games.games g SET image_url = p.image_url
+        FROM jsonb_to_recordset(${JSON.stringify(pictures)}::jsonb) AS p(vassalage text, game_code text, image_url text)
+        WHERE g.vassalage = p.vassalage AND g.game_code = p.game_code AND g.image_url IS NULL
+        RETURNING g.node_id::text AS node_id`,
+  );
+  return updated.length;
 }

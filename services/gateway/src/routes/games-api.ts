@@ -4,7 +4,7 @@ import { edgeOperation } from '../use-cases.js';
 
 /**
  * The lobby's calls the gateway answers itself (the rest are declared in `@wps/contracts` api/games.ts and mounted
- * from there): recall spans two services, and icons and the demo page are not JSON.
+ * from there): recall spans two services, and icons, the demo vendors' pictures and the demo page are not JSON.
  */
 export const gamesEdgeOperations = Object.fromEntries([
   edgeOperation(useCases.recallBalance, async ({ context, clients }) => {
@@ -20,6 +20,13 @@ export const gamesEdgeOperations = Object.fromEntries([
     // A drawing and nothing else: opened on its own, it may not run or load anything.
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.type('image/svg+xml').send(icon.svg);
+  }),
+  edgeOperation(useCases.demoVendorPicture, async ({ request, clients, res }) => {
+    const picture = await clients.games.demoVendorPicture({ name: request.name });
+    if (!picture) throw new AppError('NOT_FOUND');
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.setHeader('Content-Security-Policy', "default-src 'none'");
+    res.type(picture.contentType).send(Buffer.from(picture.base64, 'base64'));
   }),
   edgeOperation(useCases.demoPlayPage, async ({ request, clients, res }) => {
     const page = await clients.games.demoPlayPage({ token: request.token.slice(0, 200) });

@@ -28,7 +28,7 @@ interface BonusRow {
   source: BonusSource;
   source_ref: string;
   title: string;
-  titles?: Partial<Record<'ES' | 'EN', string>> | string;
+  titles?: Partial<Record<string, string>> | string;
   state: BonusState;
   amount_minor: string;
   required_minor: string;
@@ -48,9 +48,9 @@ const columns = sql.raw(`id::text, merchant_code, member_id, currency, grant_key
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 
-export function bonusView(row: BonusRow, language?: 'ES' | 'EN'): BonusView {
+export function bonusView(row: BonusRow, language?: string): BonusView {
   const currency = row.currency;
-  const titles = typeof row.titles === 'string' ? (JSON.parse(row.titles) as Partial<Record<'ES' | 'EN', string>>) : (row.titles ?? {});
+  const titles = typeof row.titles === 'string' ? (JSON.parse(row.titles) as Partial<Record<string, string>>) : (row.titles ?? {});
   const money = (minor: string | null) => formatMinor(BigInt(minor ?? 0), currency);
   const required = BigInt(row.required_minor);
   const wagered = BigInt(row.wagered_minor);
@@ -114,7 +114,7 @@ export class Bonuses {
     source: BonusSource;
     sourceRef: string;
     title: string;
-    titles?: Partial<Record<'ES' | 'EN', string>>;
+    titles?: Partial<Record<string, string>>;
     terms: BonusTerms;
   }): Promise<BonusView> {
     const hash = requestHash({ op: 'grantBonus', ...input });
@@ -210,7 +210,7 @@ export class Bonuses {
     return account.merchant_code;
   }
 
-  async list(input: { merchantCode: string; memberId: string; currency: string; limit: number; language?: 'ES' | 'EN' }): Promise<BonusList> {
+  async list(input: { merchantCode: string; memberId: string; currency: string; limit: number; language?: string }): Promise<BonusList> {
     const found = await rows<BonusRow>(
       this.deps.db.orm,
       sql`SELECT ${columns} FROM wallet.bonuses WHERE merchant_code = ${input.merchantCode} AND member_id = ${input.memberId} AND currency = ${input.currency}

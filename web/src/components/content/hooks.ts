@@ -31,6 +31,7 @@ function linkedGame(nodeId: string, title: string): Game {
     nodeName: title,
     iconUrl: '',
     showIcon: '',
+    fallbackIconUrl: '',
     vassalage: '',
     vendorName: '',
     gameCode: '',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { gameKey, gameTitle, type Game } from './lobbyApi';
 import { useLobby } from './LobbyContext';
+import { GameArt } from './GameArt';
 
 export function GameCard({ game }: { game: Game }) {
   const { t } = useTranslation();
@@ -12,7 +13,7 @@ export function GameCard({ game }: { game: Game }) {
     <div className="lobby-game" data-testid="game-card" data-node-id={id} data-vendor={game.vassalage}>
       <button type="button" className="lobby-game-launch" data-testid={`game-launch-${id}`} onClick={() => void launch(game)} disabled={launching === id} title={t('lobby_play', { name: title })}>
         <span className="lobby-game-art" aria-hidden>
-          {game.iconUrl ? <img src={game.iconUrl} alt="" loading="lazy" /> : <span className="lobby-game-initials">{title.slice(0, 2).toUpperCase()}</span>}
+          {game.iconUrl ? <GameArt src={game.iconUrl} fallbackSrc={game.fallbackIconUrl} /> : <span className="lobby-game-initials">{title.slice(0, 2).toUpperCase()}</span>}
           {game.isHot === 1 && <span className="lobby-badge lobby-badge-hot">{t('lobby_hot_badge')}</span>}
           {game.supportPlay === 0 && <span className="lobby-badge lobby-badge-trial">{t('lobby_trial_badge')}</span>}
         </span>

@@ -9,6 +9,7 @@ import { queryKeys } from '../../state/queries';
 import { formatAmount } from '../../money';
 import { lobbyApi, type JackpotValue, type Winner } from './lobbyApi';
 import { sortWinners, WINNER_LIMIT } from './rules';
+import { GameArt } from './GameArt';
 
 /** The jackpot ticker: the pool's real amount from the server, replaced by each `jackpot` push; nothing invented between pushes. */
 export function JackpotTicker() {
@@ -80,7 +81,7 @@ export function WinnerBoard() {
       <ol className="lobby-winner-list" tabIndex={0} aria-labelledby="winners-title">
         {(winners ?? []).map((winner, index) => (
           <li key={`${winner.customerName}-${winner.vo?.at ?? index}-${index}`} className="lobby-winner" data-testid="winner-row">
-            {winner.iconUrl ? <img src={winner.iconUrl} alt="" aria-hidden className="lobby-winner-icon" /> : <span className="lobby-winner-icon" aria-hidden />}
+            {winner.iconUrl ? <GameArt src={winner.iconUrl} fallbackSrc={winner.fallbackIconUrl} className="lobby-winner-icon" /> : <span className="lobby-winner-icon" aria-hidden />}
             <span className="lobby-winner-name" data-testid="winner-name">
               {winner.customerName}
             </span>

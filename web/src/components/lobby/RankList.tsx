@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../state/preferences';
 import { gameKey, gameTitle, lobbyApi, type Game } from './lobbyApi';
 import { useLobby } from './LobbyContext';
+import { GameArt } from './GameArt';
 import { isGameType, type GameType } from './rules';
 
 /** The panel shows the top of the list; the call answers up to 20. */
@@ -68,7 +69,7 @@ export function RankList() {
                 <span className={`lobby-rank-position${index < 3 ? ' is-top' : ''}`} data-testid="rank-position">
                   {index + 1}
                 </span>
-                {game.iconUrl ? <img src={game.iconUrl} alt="" aria-hidden className="lobby-winner-icon" loading="lazy" /> : <span className="lobby-winner-icon" aria-hidden />}
+                {game.iconUrl ? <GameArt src={game.iconUrl} fallbackSrc={game.fallbackIconUrl} className="lobby-winner-icon" /> : <span className="lobby-winner-icon" aria-hidden />}
                 <span className="lobby-rank-name" data-testid="rank-name">
                   {title}
                 </span>

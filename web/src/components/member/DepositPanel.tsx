@@ -83,7 +83,7 @@ function ProofUpload({ deposit, onUploaded }: { deposit: Deposit; onUploaded: ()
 
   return (
     <div className="proof-upload" data-testid="proof-upload">
-      <h4>{t('proof_title', { amount: formatAmount(deposit.amount) })}</h4>
+      <h3>{t('proof_title', { amount: formatAmount(deposit.amount) })}</h3>
       <ProofPicker value={files} onChange={setFiles} testId="deposit-proof" error={error} />
       <FormError message={formError} testId="proof-form-error" />
       <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void upload()} data-testid="deposit-proof-submit">

@@ -235,7 +235,7 @@ export function WithdrawPanel() {
         )}
         {passwordSet && changingPassword && (
           <div className="subsection">
-            <h4>{t('paypass_change')}</h4>
+            <h3>{t('paypass_change')}</h3>
             <PaymentPasswordForm isSet onDone={() => setChangingPassword(false)} />
             <button type="button" className="link-button" onClick={() => setChangingPassword(false)}>
               {t('in_more_cancel')}

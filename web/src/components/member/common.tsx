@@ -133,7 +133,7 @@ export function Card({ title, children, testId, aside }: { title?: string; child
     <section className="panel-card" data-testid={testId}>
       {(title || aside) && (
         <div className="panel-card-head">
-          {title && <h3>{title}</h3>}
+          {title && <h2>{title}</h2>}
           {aside}
         </div>
       )}

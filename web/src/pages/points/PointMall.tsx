@@ -199,7 +199,7 @@ function ConvertCard({ summary, config, onConverted }: { summary: PointSummary |
   return (
     <section className="panel-card point-convert" data-testid="points-convert">
       <div className="panel-card-head">
-        <h3>{t('points_convert_title')}</h3>
+        <h2>{t('points_convert_title')}</h2>
       </div>
       {config && (
         <p className="point-hint" data-testid="points-convert-rate">
@@ -244,7 +244,7 @@ function RewardGrid({ rewards, summary, onRedeem }: { rewards: PointRewardItem[]
             <div className="reward-image">{reward.image ? <img src={reward.image} alt="" loading="lazy" /> : null}</div>
             <div className="reward-body">
               <span className={`reward-kind kind-${reward.kind}`}>{t(`points_kind_${reward.kind}`)}</span>
-              <h4 className="reward-name">{reward.name}</h4>
+              <h2 className="reward-name">{reward.name}</h2>
               {reward.description && <p className="reward-description">{reward.description}</p>}
               <p className="reward-cost">
                 <strong>{formatPoints(reward.points, i18n.language)}</strong> {t('points_unit')}

@@ -150,6 +150,25 @@ describe('content through the real HTTP API (embedded)', () => {
     expect((await mine('ES')).sort()).toEqual([`english only ${id}`, `hola ${id}`, `solo español ${id}`]);
   });
 
+  it('stores texts in any of the 31 interface languages and answers each reader its own, else the brand’s default', async () => {
+    const id = tag();
+    const written = await createNotice(
+      notice('', {}, { ES: { title: `hola ${id}` }, EN: { title: `hello ${id}` }, FR: { title: `bonjour ${id}` }, 'ZH-TW': { title: `你好 ${id}` }, AR: { title: `مرحبا ${id}` } }),
+    );
+    expect(written.status).toBe(200);
+    const mine = async (language: string) => titles((await notices('types=PL', { language })).body.value).filter((title) => title.endsWith(id));
+    expect(await mine('FR')).toEqual([`bonjour ${id}`]);
+    expect(await mine('fr-CA')).toEqual([`bonjour ${id}`]);
+    expect(await mine('ZH-TW')).toEqual([`你好 ${id}`]);
+    expect(await mine('AR')).toEqual([`مرحبا ${id}`]);
+    // Japanese was not written: the brand's default language (ES) stands in.
+    expect(await mine('JA')).toEqual([`hola ${id}`]);
+    // A key that is not an interface language is refused, and nothing is stored.
+    const unknown = await createNotice(notice('', {}, { ES: { title: `x ${id}` }, XX: { title: `nope ${id}` } }));
+    expect(unknown.status).toBe(400);
+    expect((await mine('ES')).sort()).toEqual([`hola ${id}`]);
+  });
+
   it('narrows the answer by type and refuses an unknown type or platform', async () => {
     const banners = (await notices('types=B&platform=W')).body.value;
     expect(banners.banners.length).toBeGreaterThan(0);
@@ -354,6 +373,14 @@ describe('content through the real HTTP API (embedded)', () => {
     expect(article.status).toBe(200);
     const help = (await call<HelpCentre>('GET', '/wps/system/helpCenter?language=EN')).body.value;
     expect(help.categories.at(-1)).toMatchObject({ title: `Bonuses ${id}`, articles: [{ title: `Reglas nuevas ${id}`, content: '<p>Texto claro</p>', terms: true }] });
+    // A category written in Portuguese (Brazil) as well: read in it, searched in it.
+    const portuguese = await call('PUT', `/operator/v1/merchants/DEMO/help/categories/${category.body.value.id}`, {
+      body: { texts: { ES: { title: `Bonos ${id}` }, EN: { title: `Bonuses ${id}` }, 'PT-BR': { title: `Bônus ${id}` } }, sort: 99 },
+      headers: operator(),
+    });
+    expect(portuguese.status).toBe(200);
+    const inPortuguese = (await call<HelpCentre>('GET', '/wps/system/helpCenter', { language: 'pt-BR' })).body.value;
+    expect(inPortuguese.categories.at(-1)?.title).toBe(`Bônus ${id}`);
     // The terms mark moved: one terms article per brand.
     expect(help.terms?.id).toBe(article.body.value.id);
     const found = (await call<HelpCentre>('GET', `/wps/system/helpCenter?language=ES&search=reglas%20${id}`)).body.value.results;

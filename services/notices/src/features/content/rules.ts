@@ -1,17 +1,12 @@
-import { BANNER_GROUPS, type BannerGroup, type LinkageType, type NoticeAudience, type NoticeBody, type NoticeExecution, type NoticeType } from '@wps/contracts';
+import { BANNER_GROUPS, textForReader, type BannerGroup, type LinkageType, type NoticeAudience, type NoticeBody, type NoticeExecution, type NoticeType } from '@wps/contracts';
 import { AppError } from '@wps/platform';
 import { plainText, sanitiseRichText } from '../../infra/sanitise.js';
 
-/** Texts keyed by language (ES, EN). */
+/** Texts keyed by interface language (ES, EN, FR, ZH-TW…). */
 export type Texts<T> = Partial<Record<string, T>>;
 
-/**
- * The text to show in `language`: that language's, else the brand's default language's, else any (in a fixed order,
- * so every caller gets the same one).
- */
-export function pickText<T>(texts: Texts<T>, language: string, defaultLanguage: string): T | undefined {
-  return texts[language] ?? texts[defaultLanguage] ?? texts[Object.keys(texts).sort()[0] ?? ''];
-}
+/** The text to show in `language`: that language's, else the brand's default language's, else any (the same for all). */
+export const pickText = <T>(texts: Texts<T>, language: string, defaultLanguage: string): T | undefined => textForReader(texts, language, defaultLanguage);
 
 /** A title as stored: plain text, trimmed (markup is removed, never shown). */
 export const cleanTitle = (title: string): string => plainText(title);

@@ -7,6 +7,7 @@ import { renderArtwork, type Artwork } from './artwork.js';
 import { insertArticle, insertCategory, upsertLicence } from './help.js';
 import { CONTENT_IMAGE_BOUNDS, contentChanged, insertNotice } from './notices.js';
 import { checkNotice } from './rules.js';
+import { DEMO_NOTICE_LANGUAGES } from './seed-languages.js';
 
 /** The demo brand of `npm start` (seeded by identity). */
 const DEMO_BRAND = 'DEMO';
@@ -96,7 +97,8 @@ const PROMOTIONS: DemoNotice[] = [
   },
 ];
 
-const NOTICES: DemoNotice[] = [
+/** Banners, player notices (in every interface language, see `DEMO_NOTICE_LANGUAGES`), popups and a help-centre notice. */
+export const NOTICES: DemoNotice[] = [
   // Home carousel and the banner of every other group.
   {
     key: 'home-welcome',
@@ -397,10 +399,10 @@ const LICENCE_TEXTS = {
 };
 
 /**
- * The demo brand's content in Spanish and English, written once (a second start, or a second process, writes
- * nothing): banners for every group, player notices, popups of every execution, promotions with artwork, the help
- * centre with its terms, and the licence. The artwork is drawn and stored first, then everything is written in one
- * transaction with one `notices.changed` event.
+ * The demo brand's content in Spanish and English, its player notices in every interface language, written once (a
+ * second start, or a second process, writes nothing): banners for every group, player notices, popups of every
+ * execution, promotions with artwork, the help centre with its terms, and the licence. The artwork is drawn and stored
+ * first, then everything is written in one transaction with one `notices.changed` event.
  */
 export async function seedDemoContent(deps: NoticesDeps): Promise<{ notices: number; articles: number } | undefined> {
   const { db, files } = deps;
@@ -428,7 +430,7 @@ export async function seedDemoContent(deps: NoticesDeps): Promise<{ notices: num
       const target = typeof link[1] === 'string' ? link[1] : ids.get(link[1].promotion)!;
       const body = noticeBodySchema.parse({
         type: notice.type,
-        texts: notice.texts,
+        texts: { ...notice.texts, ...DEMO_NOTICE_LANGUAGES[notice.key] },
         ...(notice.audiences ? { audiences: notice.audiences } : {}),
         execution: notice.execution ?? null,
         groupName: notice.groupName ?? null,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
 import {
   PROMOTION_TERMS,
+  textForReader,
   type Language,
   type OperatorPromotion,
   type PromotionBody,
@@ -13,8 +14,8 @@ import {
 } from '@wps/contracts';
 import { countsAsAvailable, isLive, promotionState, type ParticipationState } from './rules.js';
 
-/** Texts per language as stored. */
-export type Texts = Record<Language, string>;
+/** Texts per language as stored: Spanish and English always, other interface languages where the operator wrote them. */
+export type Texts = Record<Language, string> & Partial<Record<string, string>>;
 
 export interface PromotionRow {
   id: string;
@@ -51,7 +52,7 @@ const isoOrNull = (value: string | Date | null): string | null => (value === nul
 const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /** A text in the reader's language, the Spanish one where it has none. */
-export const textIn = (texts: Texts, language: Language): string => texts[language] || texts.ES || texts.EN || '';
+export const textIn = (texts: Texts, language: string): string => textForReader(texts, language, 'ES', 'EN') ?? '';
 
 /** The stored terms read through the kind's schema (defaults filled in). */
 export function kindTerms(row: Pick<PromotionRow, 'kind' | 'terms'>): PromotionKindTerms {
@@ -140,7 +141,7 @@ function participationOf(row: PageRow): PromotionParticipation | null {
 }
 
 /** One promotion for the page, in the reader's language, with the reader's state at `now`. */
-export function toCard(row: PageRow, language: Language, now: Date, memberCurrency?: string): PromotionCard {
+export function toCard(row: PageRow, language: string, now: Date, memberCurrency?: string): PromotionCard {
   const participation = row.p_state === null ? null : { state: row.p_state, granting: row.p_granting };
   return {
     ...kindTerms(row),

@@ -3,6 +3,7 @@ import { rows, type Database } from '@wps/platform';
 import type { z } from 'zod';
 import { promotionBodySchema } from '@wps/contracts';
 import type { PromotionCatalogue } from './catalogue.js';
+import { demoPromotionLanguages } from './demo-languages.js';
 
 const DEMO_BRAND = 'DEMO';
 const DAY_MS = 86_400_000;
@@ -13,7 +14,7 @@ const banner = (name: string) => `/promo-banners/${name}.svg`;
 type DemoPromotion = { slug: string } & (z.input<typeof promotionBodySchema> extends infer T ? (T extends unknown ? Omit<T, 'currency' | 'startsAt'> & { startsAt?: string } : never) : never);
 
 /** Promotions that run all the time: made once, from the first start on. */
-const STANDING: readonly DemoPromotion[] = [
+export const STANDING: readonly DemoPromotion[] = [
   {
     slug: 'demo-welcome-match',
     kind: 'deposit_match',
@@ -180,7 +181,7 @@ const RAFFLE_DAYS = 3;
 const TOURNAMENT_DAYS = 5;
 
 /** A promotion with a date of its own: made again, under a new slug, when the last one is over. */
-function dated(now: Date): DemoPromotion[] {
+export function dated(now: Date): DemoPromotion[] {
   const day = now.toISOString().slice(0, 10);
   // 20:00 in Mexico City (02:00 UTC), a few days on.
   const drawAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + RAFFLE_DAYS, 2));
@@ -231,10 +232,10 @@ function dated(now: Date): DemoPromotion[] {
 }
 
 /**
- * The demo brand's promotions, so a fresh install shows the page full in ES and EN: deposit matches, cash bonuses,
- * cashbacks, applications, a live referral promotion, a raffle whose draw is a few days away and a tournament coming
- * soon. Idempotent: each is made once (by its slug); a raffle or tournament is made again only when none is running
- * or coming.
+ * The demo brand's promotions, so a fresh install shows the page full, the rules in ES and EN and the titles and
+ * summaries in every interface language: deposit matches, cash bonuses, cashbacks, applications, a live referral
+ * promotion, a raffle whose draw is a few days away and a tournament coming soon. Idempotent: each is made once (by
+ * its slug); a raffle or tournament is made again only when none is running or coming.
  */
 export async function seedDemoPromotions(db: Database, catalogue: PromotionCatalogue): Promise<void> {
   const now = new Date();
@@ -246,7 +247,14 @@ export async function seedDemoPromotions(db: Database, catalogue: PromotionCatal
   const wanted = [...STANDING, ...dated(now).filter((one) => (one.kind === 'raffle' ? !running?.raffle : !running?.tournament))];
   await db.transaction(async (tx) => {
     for (const { slug, ...fields } of wanted) {
-      const body = promotionBodySchema.parse({ currency: 'MXN', startsAt: new Date(now.getTime() - DAY_MS).toISOString(), ...fields });
+      const translated = demoPromotionLanguages(slug);
+      const body = promotionBodySchema.parse({
+        currency: 'MXN',
+        startsAt: new Date(now.getTime() - DAY_MS).toISOString(),
+        ...fields,
+        titles: { ...fields.titles, ...translated.titles },
+        summaries: { ...fields.summaries, ...translated.summaries },
+      });
       await catalogue.create(tx, DEMO_BRAND, body, 'demo', slug);
     }
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
-import type { BonusTerms } from '@wps/contracts';
+import { INTERFACE_LANGUAGES, type BonusTerms, type InterfaceLanguage } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { pushStateChanges } from './pushes.js';
 
@@ -44,10 +44,10 @@ const GRANT_COLUMNS = sql.raw(`id::text AS id, merchant_code, member_id::text AS
   source, wallet_key, currency, amount_minor::text AS amount_minor, title, terms, attempts,
   (SELECT p.titles FROM points.promotions p WHERE p.id = promotion_bonus_grants.promotion_id) AS titles`);
 
-/** The ES and EN names of a promotion, as the wallet keeps a bonus's names (each at most 200 characters). */
-function bonusTitles(titles: GrantRow['titles']): { ES?: string; EN?: string } {
+/** A promotion's names in every language it has, as the wallet keeps a bonus's names (each at most 200 characters). */
+function bonusTitles(titles: GrantRow['titles']): Partial<Record<InterfaceLanguage, string>> {
   const parsed = typeof titles === 'string' ? (JSON.parse(titles) as Record<string, string>) : (titles ?? {});
-  return Object.fromEntries((['ES', 'EN'] as const).filter((language) => parsed[language]).map((language) => [language, parsed[language]!.slice(0, 200)]));
+  return Object.fromEntries(INTERFACE_LANGUAGES.filter((language) => parsed[language]).map((language) => [language, parsed[language]!.slice(0, 200)]));
 }
 
 /** Longest wait between two attempts of one grant. */

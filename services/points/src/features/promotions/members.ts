@@ -6,6 +6,7 @@ import {
   type BonusTerms,
   type CashBonusTerms,
   type FreeRoundsTerms,
+  type InterfaceLanguage,
   type Language,
   type PromotionAction,
   type PromotionDetail,
@@ -73,7 +74,7 @@ export class PromotionMembers {
     this.grants = new PromotionGrants(deps);
   }
 
-  async page(input: { merchantCode: string; memberId?: string; currency?: string; language?: Language }): Promise<PromotionPage> {
+  async page(input: { merchantCode: string; memberId?: string; currency?: string; language?: InterfaceLanguage }): Promise<PromotionPage> {
     const now = new Date();
     const list = await readPageRows(this.deps.db.orm, input.merchantCode, input.memberId);
     const cards = list.map((row) => toCard(row, input.language ?? DEFAULT_LANGUAGE, now, input.memberId === undefined ? undefined : input.currency));
@@ -92,7 +93,7 @@ export class PromotionMembers {
     return { availablePromoCount, availablePromo, version };
   }
 
-  async detail(input: { merchantCode: string; memberId?: string; currency?: string; language?: Language; promotionId: string }): Promise<PromotionDetail> {
+  async detail(input: { merchantCode: string; memberId?: string; currency?: string; language?: InterfaceLanguage; promotionId: string }): Promise<PromotionDetail> {
     const now = new Date();
     const [row] = await readPageRows(this.deps.db.orm, input.merchantCode, input.memberId, input.promotionId);
     if (!row) throw new AppError('NOT_FOUND');
@@ -302,7 +303,7 @@ export class PromotionMembers {
           promotionId: promotion.id,
           participationId,
           winningsAs: terms.multiple === 0 ? 'cash' : 'bonus',
-          titles: Object.fromEntries(Object.entries(promotion.titles).map(([language, text]) => [language, text.slice(0, 200)])),
+          titles: Object.fromEntries(Object.entries(promotion.titles).flatMap(([language, text]) => (text ? [[language, text.slice(0, 200)]] : []))),
         });
         await pushStateChanges(this.deps, tx, [{ merchantCode: input.merchantCode, memberId: input.memberId, currency: input.currency, promotionId: promotion.id }]);
       });

@@ -174,6 +174,39 @@ describe('promotions through the HTTP API (embedded)', () => {
     expect((await call('GET', '/wps/promotions/abc')).status).toBe(404);
   });
 
+  it('reads a promotion in any interface language the operator wrote, else in Spanish', async () => {
+    const promotion = await cashBonus({
+      titles: { ES: 'Bono de otoño', EN: 'Autumn bonus', FR: 'Bonus d’automne', KO: '가을 보너스' },
+      summaries: { ES: 'Para todos', EN: 'For everyone', FR: 'Pour tout le monde' },
+      rules: { ES: 'Reglas', EN: 'Rules', FR: 'Règles' },
+    });
+    const card = async (language: string) => (await page(undefined, language)).list.find((one) => one.promotionId === promotion.promotionId)!;
+    expect(await card('FR')).toMatchObject({ title: 'Bonus d’automne', summary: 'Pour tout le monde' });
+    expect(await card('ko-KR')).toMatchObject({ title: '가을 보너스', summary: 'Para todos' });
+    expect(await card('JA')).toMatchObject({ title: 'Bono de otoño', summary: 'Para todos' });
+    const detail = await call<PromotionDetail>('GET', `/wps/promotions/${promotion.promotionId}`, { language: 'FR' });
+    expect(detail.body.value.rules).toBe('Règles');
+    // The bonus it gives carries its names: a French reader's bonus list names it in French.
+    const zoe = await register();
+    expect((await act(zoe, 'claim', promotion.promotionId)).status).toBe(200);
+    await eventually(async () => (await bonuses(zoe)).length > 0, 'the bonus');
+    const inFrench = (await call<BonusList>('GET', '/wps/bonuses', { token: zoe.token, language: 'FR' })).body.value.bonuses;
+    expect(inFrench.map((bonus) => bonus.title)).toEqual(['Bonus d’automne']);
+    expect((await bonuses(zoe)).map((bonus) => bonus.title)).toEqual(['Autumn bonus']);
+    // Spanish and English stay required; a key that is no interface language is refused.
+    for (const titles of [{ FR: 'Seulement' }, { ES: 'a', EN: 'b', XX: 'c' }]) {
+      const refused = await operator('POST', '/operator/v1/merchants/DEMO/promotions', {
+        kind: 'cash_bonus',
+        category: 'other',
+        titles,
+        currency: 'MXN',
+        startsAt: new Date().toISOString(),
+        terms: { amountMinor: '100', multiple: 1, days: 1 },
+      });
+      expect(refused.status).toBe(400);
+    }
+  });
+
   it('gives one participation and one bonus for two claims at once; the same key answers the first result', async () => {
     const promotion = await cashBonus({ titles: { ES: 'Bono doble clic', EN: 'Double-click bonus' } });
     const bob = await register();

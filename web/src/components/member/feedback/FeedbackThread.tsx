@@ -83,7 +83,7 @@ export function FeedbackThread({ feedback, onBack, onChanged }: { feedback: Feed
         {t('feedback_back')}
       </button>
       <header className="feedback-detail-head">
-        <h4>{t(`feedback_type_${feedback.type}`)}</h4>
+        <h3>{t(`feedback_type_${feedback.type}`)}</h3>
         <FeedbackStatusBadge status={feedback.status} />
       </header>
       <p className="feedback-meta">{t('feedback_sent_at', { date: formatDateTime(feedback.createdAt, i18n.language) })}</p>
@@ -100,7 +100,7 @@ export function FeedbackThread({ feedback, onBack, onChanged }: { feedback: Feed
         </div>
       )}
 
-      <h4 className="feedback-thread-title">{t('feedback_conversation')}</h4>
+      <h3 className="feedback-thread-title">{t('feedback_conversation')}</h3>
       {feedback.replies.length === 0 ? (
         <p className="form-note" data-testid="feedback-no-replies">
           {t('feedback_no_replies')}
