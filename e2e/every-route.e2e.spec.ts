@@ -63,6 +63,13 @@ const WIDTHS = [360, 1440] as const;
 /** How far the page reaches past the right (or, right to left, the left) edge, and the elements that do it. */
 const overflowOf = (page: Page) =>
   page.evaluate(() => {
+    // Parts laid out only near the screen (content-visibility) are laid out now, so they are measured too.
+    if (!document.getElementById('sweep-lay-out-all')) {
+      const style = document.createElement('style');
+      style.id = 'sweep-lay-out-all';
+      style.textContent = '* { content-visibility: visible !important; }';
+      document.head.append(style);
+    }
     const width = window.innerWidth;
     const over = document.documentElement.scrollWidth - width;
     if (over <= 0) return { over, culprits: [] as string[] };

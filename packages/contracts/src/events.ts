@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { winnerSchema } from './games.js';
 import { depositLimitsSchema } from './payments.js';
 import { inboxBroadcastSchema, unreadChangedSchema } from './notices-inbox.js';
 import { noticesChangedSchema } from './notices-content.js';
@@ -8,6 +7,8 @@ import { feedbackRepliedEventSchema } from './feedback.js';
 import { vipChangedSchema } from './loyalty-vip.js';
 import { bonusChangedSchema } from './wallet-bonuses.js';
 import { freeRoundsFinishedSchema, freeRoundsGrantedSchema } from './house-free-rounds.js';
+import { contractKindSchema, contractStateSchema, contractChangedSchema, contractSettledSchema, winnersPushSchema, jackpotPushSchema, houseTableEventSchema } from './push-data.js';
+export { contractKindSchema, contractStateSchema, contractChangedSchema, contractSettledSchema, winnersPushSchema, jackpotPushSchema, houseTableEventSchema };
 
 /** Topic names. Never rename one in place: add a new version beside it. */
 export const TOPICS = {
@@ -42,8 +43,6 @@ export const eventEnvelopeSchema = z.object({
 });
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
 
-/** The four kinds of agent contract (domain notes, section A). */
-export const contractKindSchema = z.enum(['dividend', 'daily', 'hourly', 'realtime']);
 export type ContractKind = z.infer<typeof contractKindSchema>;
 
 /**
@@ -158,54 +157,9 @@ export const sessionEndedSchema = z.object({
 });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
-/** A contract row's state: an offer waits, then is accepted (active), rejected, expired or withdrawn; an active one ends superseded or terminated. */
-export const contractStateSchema = z.enum(['pending', 'active', 'rejected', 'expired', 'withdrawn', 'superseded', 'terminated']);
-
-/**
- * A contract offer or termination changed: made, accepted, rejected, expired, withdrawn, or an active contract ended.
- * Gateways push it to both sides (`agentId`, the downline, and `offeredBy`, the upline; null when the platform offered).
- */
-export const contractChangedSchema = z.object({
-  contractId: z.string(),
-  merchantCode: z.string(),
-  kind: contractKindSchema,
-  agentId: z.string(),
-  agentAccount: z.string(),
-  offeredBy: z.string().nullable(),
-  offeredByAccount: z.string().nullable(),
-  /** An offer of terms, or an offer to terminate the active contract. */
-  action: z.enum(['offer', 'terminate']),
-  state: contractStateSchema,
-  change: z.enum(['offered', 'accepted', 'rejected', 'expired', 'withdrawn', 'superseded', 'terminated']),
-  /** Why it ended, for `superseded` and `terminated` (e.g. `upline-rate-dropped`). */
-  reason: z.string().nullable(),
-  at: z.string(),
-});
 export type ContractChanged = z.infer<typeof contractChangedSchema>;
 
-/** One period of one contract settled: what the payer owed the agent, what was paid, and what stays as debt. */
-export const contractSettledSchema = z.object({
-  settlementId: z.string(),
-  contractId: z.string(),
-  merchantCode: z.string(),
-  kind: contractKindSchema,
-  agentId: z.string(),
-  /** The upline that pays; null when the platform pays a top agent. */
-  payerId: z.string().nullable(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  currency: z.string(),
-  amountMinor: z.string(),
-  paidMinor: z.string(),
-  debtMinor: z.string(),
-  at: z.string(),
-});
 export type ContractSettled = z.infer<typeof contractSettledSchema>;
-
-/** The winner board of a brand, per interface language (game names differ); `list` is the brand's default one. */
-export const winnersPushSchema = z.object({ list: z.array(winnerSchema), lists: z.record(z.string(), z.array(winnerSchema)) });
-/** The progressive jackpot's pool, in major units. */
-export const jackpotPushSchema = z.object({ amount: z.string(), currency: z.string() });
 
 /**
  * A public lobby value of one brand changed (the winner board, the jackpot). Gateways push `data` as `{ v, type, data }`
@@ -218,19 +172,6 @@ export const lobbyChangedSchema = z.discriminatedUnion('pushType', [
 ]);
 export type LobbyChanged = z.infer<typeof lobbyChangedSchema>;
 
-/**
- * Something happened at a house vendor table (a round opened, betting closed, a crash tick, a result, a settlement).
- * Gateways push it to the sockets in the room `table:<tableId>`, guests included, so it carries nothing private.
- * `at` is when the server decided it (epoch ms), so clients and benches can measure how late it arrived.
- */
-export const houseTableEventSchema = z.object({
-  tableId: z.string(),
-  kind: z.enum(['round-opened', 'betting-closed', 'tick', 'result', 'settled', 'cashout', 'bets', 'odds']),
-  roundId: z.string(),
-  roundNo: z.number().int(),
-  at: z.number(),
-  data: z.record(z.string(), z.unknown()),
-});
 export type HouseTableEvent = z.infer<typeof houseTableEventSchema>;
 
 /** A member changed their deposit limits (responsible gaming): what applies now and what waits for the cooling-off. */

@@ -5,9 +5,11 @@ import { lotteryGamesCalls, lotteryLaunchParamsSchema } from './lottery.js';
 import { gameAnnouncementsAdminRpc } from './game-announcements.js';
 import { optionalQueryText } from './api/fields.js';
 import { INTERFACE_LANGUAGES } from './error-definition.js';
-import { LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT } from './shared-values.js';
+import { GAME_TYPES, LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT } from './shared-values.js';
+import { winnerSchema } from './push-data.js';
+export { winnerSchema };
 
-export { LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT };
+export { GAME_TYPES, LOBBY_CLIENT_TYPE, LOBBY_FAVOURITE_PLATFORM, LOBBY_IS_PLATFORM, LOBBY_LIST_PLATFORM, LOBBY_VENDOR_PLATFORM, WINNER_BOARD_LIMIT };
 
 /** What a tile picture is of: a game (its node id), a vendor (`vendor-PGS`) or a house product without a tile (`product-house-sportsbook`). */
 export const GAME_ICON_ID_PATTERN = /^(\d{1,18}|vendor-[A-Z0-9_]{1,40}|product-[a-z0-9-]{1,40})$/;
@@ -15,8 +17,7 @@ export const GAME_ICON_ID_PATTERN = /^(\d{1,18}|vendor-[A-Z0-9_]{1,40}|product-[
 /** The name of a demo vendor's picture (`/lgw/games/demo-art/<name>.png`). */
 export const DEMO_VENDOR_PICTURE_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
 
-/** Game categories of spec section 3. */
-export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
+/** Game categories of spec section 3 (`GAME_TYPES`). */
 export const gameTypeSchema = z.enum(GAME_TYPES);
 export type GameType = z.infer<typeof gameTypeSchema>;
 /** RNG submenu types (spec section 2); BG only for brands whose languages include TY. */
@@ -114,17 +115,6 @@ export const vendorLaneSchema = z.object({
 });
 export const launchResultSchema = z.object({ url: z.string(), mode: z.enum(['iframe', 'redirect', 'route']), route: z.string().optional() });
 export type LaunchResult = z.infer<typeof launchResultSchema>;
-export const winnerSchema = z.object({
-  customerName: z.string(),
-  winAmount: z.string(),
-  currency: z.string(),
-  gameName: z.string(),
-  /** As a game's: the vendor's image of the won game when it has one, else the drawn art. */
-  iconUrl: z.string(),
-  /** The drawn art, always. */
-  fallbackIconUrl: z.string(),
-  vo: z.object({ vendor: z.string(), gameType: z.string(), at: z.string() }),
-});
 export type Winner = z.infer<typeof winnerSchema>;
 /**
  * A web origin as a Content-Security-Policy source names it: http(s), host and port, nothing else — so no value that

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { supportedCurrencySchema } from './money.js';
 import { rowIdSchema } from './ids.js';
+import { envelopePushSchema } from './push-data.js';
+export { envelopePushSchema };
 
 const windowIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const minorSchema = z.string().regex(/^[1-9][0-9]{0,15}$/);
@@ -125,13 +127,3 @@ export const envelopesRpcMethods = {
     output: envelopeWindowSchema,
   },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
-
-/** Push `envelope`: A red-envelope window opened or closed for the brand. */
-export const envelopePushSchema = z.object({
-  windowId: z.string(),
-  state: z.enum(['open', 'closed']),
-  title: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  hash: z.string().nullable(),
-});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
 import { supportedCurrencySchema } from './money.js';
+import { leaderboardEntrySchema, missionsPushSchema } from './push-data.js';
+export { leaderboardEntrySchema, missionsPushSchema };
 
 /** Missions reset daily at the brand's midnight or weekly on Monday (brand time zone). */
 export const missionPeriodSchema = z.enum(['daily', 'weekly']);
@@ -66,15 +68,6 @@ export const leaderboardPrizeSchema = z.object({
 });
 export type LeaderboardPrize = z.infer<typeof leaderboardPrizeSchema>;
 
-export const leaderboardEntrySchema = z.object({
-  rank: z.number().int(),
-  /** The account name masked (`ab***9`). */
-  account: z.string(),
-  /** Mission points, or valid bet in minor units. */
-  score: z.string(),
-  /** The caller's own row. */
-  self: z.boolean(),
-});
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
 export const leaderboardSchema = z.object({
@@ -177,16 +170,4 @@ export const missionsRpcMethods = {
   },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
 
-/**
- * Push `missions`: A mission leaderboard or the member’s mission progress changed. `leaderboard` goes to the whole
- * brand with the top N as it stands; `progress` goes to one member (its missions or its own rank changed): read the
- * summary and the leaderboard again.
- */
-export const missionsPushSchema = z.object({
-  scope: z.enum(['leaderboard', 'progress']),
-  weekStart: z.string(),
-  top: z.array(leaderboardEntrySchema.omit({ self: true })).optional(),
-  own: z.object({ rank: z.number().int().nullable(), score: z.string() }).optional(),
-  claimable: z.number().int().optional(),
-});
 export type MissionsPush = z.infer<typeof missionsPushSchema>;

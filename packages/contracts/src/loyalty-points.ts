@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
 import { supportedCurrencySchema } from './money.js';
+import { pointsPushSchema } from './push-data.js';
+export { pointsPushSchema };
 
 /** Who asks: the signed-in member, from the session. */
 const member = { memberId: memberIdSchema, merchantCode: z.string(), currency: z.string() };
@@ -200,6 +202,4 @@ export const pointsMallRpcMethods = {
   operatorSetPointConfig: { input: pointConfigBodySchema.extend(brand), output: pointConfigSchema },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
 
-/** Push `points`: The member’s points balance after any change. */
-export const pointsPushSchema = z.object({ points: z.string(), version: z.number().int() });
 export type PointsPush = z.infer<typeof pointsPushSchema>;

@@ -8,6 +8,8 @@ import { wageringWeightsSchema } from './wallet-bonuses.js';
 import { slotCodeSchema } from './house.js';
 import { FREE_ROUNDS_DAYS_MAX, FREE_ROUNDS_MAX } from './house-free-rounds.js';
 import { supportedCurrencySchema } from './money.js';
+import { PROMOTION_STATES, promotionStateSchema, promotionsPushSchema } from './push-data.js';
+export { PROMOTION_STATES, promotionStateSchema, promotionsPushSchema };
 
 /**
  * Promotions (issue 17, domain notes C): the brand's catalogue of activities and each member's state in them.
@@ -38,17 +40,6 @@ export const PROMOTION_CATEGORIES = ['deposit', 'casino', 'live', 'sports', 'vip
 export const promotionCategorySchema = z.enum(PROMOTION_CATEGORIES);
 export type PromotionCategory = z.infer<typeof promotionCategorySchema>;
 
-/**
- * The member's state in a promotion, in the spec's words:
- * - `join`, `claim`, `applying`: what the member can do now (join it, claim it, apply to it);
- * - `signed`: joined, waiting for what the promotion counts (a deposit, the end of the week);
- * - `process`: an application under review, or a bonus being granted;
- * - `claimed`: claimed and given; `issued`: given after a deposit, a week's cashback or an approval;
- * - `rejected`: the application was rejected;
- * - `close`: over, or not open to the member; `coming_soon`: not started yet.
- */
-export const PROMOTION_STATES = ['join', 'claim', 'applying', 'close', 'rejected', 'issued', 'claimed', 'process', 'signed', 'coming_soon'] as const;
-export const promotionStateSchema = z.enum(PROMOTION_STATES);
 export type PromotionState = z.infer<typeof promotionStateSchema>;
 /** The states that ask the member to act: what `availablePromoCount` counts. */
 export const ACTIONABLE_PROMOTION_STATES: readonly PromotionState[] = ['join', 'claim', 'applying'];
@@ -452,10 +443,4 @@ export const promotionsRpcMethods = {
   },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
 
-/** Push `promotions`: the member's state in one promotion changed, with its new count of promotions to act on. */
-export const promotionsPushSchema = z.object({
-  promotionId: z.string(),
-  state: promotionStateSchema,
-  availablePromoCount: z.number().int().min(0),
-});
 export type PromotionsPush = z.infer<typeof promotionsPushSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from './ids.js';
+import { raffleWinnerSchema, rafflePushSchema } from './push-data.js';
+export { raffleWinnerSchema, rafflePushSchema };
 
 /** A promotion's id as the promotions catalogue gives it. */
 export const rafflePromotionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -13,14 +15,6 @@ export const rafflePromotionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 
 export const raffleStatusSchema = z.enum(['upcoming', 'open', 'drawn']);
 
-export const raffleWinnerSchema = z.object({
-  rank: z.number().int().min(1),
-  /** The winner's account, masked. */
-  name: z.string(),
-  /** The winner's entry in the ticket list (1-based, in joining order). */
-  position: z.number().int().min(1),
-  amountMinor: z.string(),
-});
 export type RaffleWinner = z.infer<typeof raffleWinnerSchema>;
 
 /** A raffle as the promotions page shows it, with the signed-in member's own part. */
@@ -113,13 +107,3 @@ export const raffleRpcMethods = {
     output: raffleVerificationSchema,
   },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
-
-/** Push `raffle`: a raffle opened (its hash published) or was drawn (seed and winners), to the whole brand. */
-export const rafflePushSchema = z.object({
-  promotionId: z.string(),
-  state: z.enum(['open', 'drawn']),
-  drawAt: z.string(),
-  hash: z.string(),
-  seed: z.string().nullable(),
-  winners: z.array(raffleWinnerSchema),
-});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { loyaltyLanguageSchema } from './loyalty-missions.js';
 import { rowIdSchema } from './ids.js';
+import { rewardCountSchema } from './push-data.js';
+export { rewardCountSchema };
 
 /** Where a reward in the reward centre comes from. */
 export const rewardSourceSchema = z.enum(['mission', 'leaderboard', 'vip_upgrade', 'vip_monthly', 'vip_birthday', 'envelope', 'rebate', 'promotion']);
@@ -28,8 +30,6 @@ export const rewardSchema = z.object({
 });
 export type Reward = z.infer<typeof rewardSchema>;
 
-/** The member's claimable count; `version` grows with every change, as `rewards` pushes carry it. */
-export const rewardCountSchema = z.object({ count: z.number().int().min(0), version: z.number().int().min(0) });
 export type RewardCount = z.infer<typeof rewardCountSchema>;
 
 const member = { memberId: rowIdSchema, merchantCode: z.string().min(1) };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
 import { loyaltyLanguageSchema } from './loyalty-missions.js';
 import { supportedCurrencySchema } from './money.js';
+import { vipChangeReasonSchema, vipPushSchema, vipProgressPushSchema } from './push-data.js';
+export { vipChangeReasonSchema, vipPushSchema, vipProgressPushSchema };
 
 /**
  * VIP (issue 16, domain notes B): a brand's levels 0–9 (0 is no VIP). A member goes up as soon as its deposits and its
@@ -119,9 +121,6 @@ export type VipMemberProgress = z.infer<typeof vipMemberProgressSchema>;
 export const vipPageSchema = vipProgrammeSchema.extend({ member: vipMemberProgressSchema.nullable() });
 export type VipPage = z.infer<typeof vipPageSchema>;
 
-/** Why a level changed. */
-export const vipChangeReasonSchema = z.enum(['upgrade', 'review', 'operator']);
-
 /** Event `vip.changed` (vip.v1): a member's level changed; the inbox leaves a letter on an upgrade. */
 export const vipChangedSchema = z.object({
   memberId: z.string(),
@@ -191,22 +190,3 @@ export const vipRpcMethods = {
     output: z.object({ day: isoDay, granted: z.number().int(), totalMinor: z.string() }),
   },
 } satisfies Record<string, { input: z.ZodTypeAny; output: z.ZodTypeAny }>;
-
-/** Push `vip`: The member’s VIP level changed (an upgrade or the monthly re-evaluation). `v` is the member's VIP version. */
-export const vipPushSchema = z.object({
-  hasVip: z.boolean(),
-  vipLabelName: z.string(),
-  vipRankLevel: z.number().int(),
-  fromLevel: z.number().int(),
-  reason: vipChangeReasonSchema,
-});
-
-/**
- * Push `vipProgress`: the member's deposits or valid bet over the window changed (a settled bet, a deposit), so the
- * VIP page's progress bars move as it plays. `v` grows with each batch that changed it.
- */
-export const vipProgressPushSchema = z.object({
-  level: z.number().int(),
-  depositMinor: z.string(),
-  validBetMinor: z.string(),
-});

@@ -4,6 +4,8 @@ import { decimalIdSchema } from './ids.js';
 import { isAgentType } from './members.js';
 import { commaListPattern } from './patterns.js';
 import { NOTICE_TYPES } from './shared-values.js';
+import { noticesChangedSchema } from './push-data.js';
+export { noticesChangedSchema };
 
 export { NOTICE_TYPES };
 
@@ -73,8 +75,6 @@ export const noticesAnswerSchema = z.object({
 });
 export type NoticesAnswer = z.infer<typeof noticesAnswerSchema>;
 
-/** A brand's content changed: every gateway drops its cached notices answers of the brand, and sockets get a `notice` push. */
-export const noticesChangedSchema = z.object({ merchantCode: z.string(), at: z.string() });
 export type NoticesChanged = z.infer<typeof noticesChangedSchema>;
 /** The `notice` push: the brand's notices changed; the client reads them again. */
 export const noticePushSchema = noticesChangedSchema;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { decimalIdSchema, memberIdSchema } from './ids.js';
+import { unreadCountSchema } from './push-data.js';
+export { unreadCountSchema };
 
 /**
  * The inbox (spec §2 messageV2, "internal messages"): letters to one member (system messages caused by events, and
@@ -55,8 +57,6 @@ export const inboxMessageSchema = z.object({
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
-/** The unread count and its version (see `unreadPushSchema`). */
-export const unreadCountSchema = z.object({ unread: z.number().int().min(0), version: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /**

@@ -1,16 +1,23 @@
 import { z } from 'zod';
-import { noticePushSchema } from './notices-content.js';
-import { unreadPushSchema } from './notices-inbox.js';
-import { chatPushSchema } from './support-chat.js';
-import { pointsPushSchema } from './loyalty-points.js';
-import { vipProgressPushSchema, vipPushSchema } from './loyalty-vip.js';
-import { missionsPushSchema } from './loyalty-missions.js';
-import { envelopePushSchema } from './loyalty-envelopes.js';
-import { rewardsPushSchema } from './loyalty-rewards.js';
-import { promotionsPushSchema } from './loyalty-promotions.js';
-import { rafflePushSchema } from './loyalty-raffle.js';
-import { bonusPushSchema } from './wallet-bonuses.js';
-import { contractChangedSchema, contractSettledSchema, houseTableEventSchema, jackpotPushSchema, winnersPushSchema } from './events.js';
+import {
+  bonusPushSchema,
+  chatPushSchema,
+  contractChangedSchema,
+  contractSettledSchema,
+  envelopePushSchema,
+  houseTableEventSchema,
+  jackpotPushSchema,
+  missionsPushSchema,
+  noticesChangedSchema,
+  pointsPushSchema,
+  promotionsPushSchema,
+  rafflePushSchema,
+  rewardCountSchema,
+  unreadCountSchema,
+  vipProgressPushSchema,
+  vipPushSchema,
+  winnersPushSchema,
+} from './push-data.js';
 
 /**
  * Socket.IO pushes, one event `push` carrying `{ v, type, data }`. Each type's `data` is declared here once: the
@@ -29,9 +36,9 @@ export const pushDataSchemas = {
   /** A contract payout the member received or paid. */
   contractPayout: contractSettledSchema,
   /** The member's unread message count, after any change (a letter, a broadcast, a read, a deletion). */
-  unread: unreadPushSchema,
+  unread: unreadCountSchema,
   /** The brand's notices, banners or popups changed: read them again. */
-  notice: noticePushSchema,
+  notice: noticesChangedSchema,
   /** A support-chat message in one of the member's conversations. */
   chat: chatPushSchema,
   /** The member’s points balance after any change. */
@@ -45,7 +52,7 @@ export const pushDataSchemas = {
   /** A red-envelope window opened or closed for the brand. */
   envelope: envelopePushSchema,
   /** The number of rewards the member can claim changed. */
-  rewards: rewardsPushSchema,
+  rewards: rewardCountSchema,
   /** The member's state in a promotion changed (a join, a claim, an approval or rejection, a deposit, a week's cashback). */
   promotions: promotionsPushSchema,
   /** A raffle opened (its hash published) or was drawn (seed and winners), for the brand. */

@@ -18,3 +18,6 @@ export const NOTICE_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 
 /** The site's chat page: the launch call answers it, the LIVECHAT entry without a path of its own opens it. */
 export const SUPPORT_CHAT_PATH = '/support-chat';
+
+/** Game categories of spec section 3. */
+export const GAME_TYPES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { boundedText } from './bounded-text.js';
 import { decimalIdSchema, memberIdSchema } from './ids.js';
 import { SUPPORT_CHAT_PATH } from './shared-values.js';
+import { chatSenderSchema, chatNoticeSchema, chatMessageSchema, chatPushSchema } from './push-data.js';
+export { chatSenderSchema, chatNoticeSchema, chatMessageSchema, chatPushSchema };
 
 export { SUPPORT_CHAT_PATH };
 
@@ -22,31 +24,11 @@ export const OPERATORS_ROOM = 'operators';
 /** The notices outbox event of a stored chat message (topic `notices.v1`, keyed by member). */
 export const CHAT_MESSAGE_EVENT = 'chat.message';
 
-export const chatSenderSchema = z.enum(['member', 'operator', 'system']);
 export type ChatSender = z.infer<typeof chatSenderSchema>;
-/**
- * What a system line says, worded by the client in its language: `away` no agent is connected and one will answer
- * soon (once per waiting period), `closed` the conversation was closed.
- */
-export const chatNoticeSchema = z.enum(['away', 'closed']);
 export type ChatNotice = z.infer<typeof chatNoticeSchema>;
 export const conversationStatusSchema = z.enum(['open', 'closed']);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
 
-/** One stored message. `text` is empty for system lines, which carry a `notice` instead. */
-export const chatMessageSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  from: chatSenderSchema,
-  text: z.string(),
-  notice: chatNoticeSchema.nullable(),
-  /** Who answered, for operator messages. */
-  operatorName: z.string().nullable(),
-  /** The sender's own id of the message, so a client can match a resent or pushed message to the one it shows. */
-  clientMessageId: z.string().nullable(),
-  /** When it was stored (ISO 8601, UTC). */
-  at: z.string(),
-});
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** One conversation as the operator's queue lists it. */
@@ -72,8 +54,6 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** The `chat` push: a message stored in one of the member's conversations (to the member and to every operator). */
-export const chatPushSchema = chatMessageSchema.extend({ memberId: z.string(), account: z.string() });
 export type ChatPush = z.infer<typeof chatPushSchema>;
 /** The `chat.message` event's payload: the pushed message and the brand of its conversation. */
 export const chatMessageEventSchema = chatPushSchema.extend({ merchantCode: z.string() });

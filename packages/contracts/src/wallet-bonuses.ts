@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { interfaceLanguageSchema, perInterfaceLanguage } from './content-languages.js';
-import { GAME_TYPES } from './games.js';
 import { supportedCurrencySchema } from './money.js';
 import { rowIdSchema } from './ids.js';
+import { bonusSourceSchema, bonusStateSchema, wageringWeightsSchema, bonusViewSchema, bonusPushSchema } from './push-data.js';
+export { bonusSourceSchema, bonusStateSchema, wageringWeightsSchema, bonusViewSchema, bonusPushSchema };
 
 /**
  * Bonus money: a second balance of the member's beside its cash, in the wallet's ledger. A bonus carries a wagering
@@ -14,16 +15,10 @@ import { rowIdSchema } from './ids.js';
 const minorText = z.string().regex(/^[0-9]{1,18}$/);
 const positiveMinorText = z.string().regex(/^[1-9][0-9]{0,17}$/);
 
-/** Where a bonus came from: a promotion's claim, a cashback run, a referral, a raffle prize, a rebate or an operator. */
-export const bonusSourceSchema = z.enum(['promotion', 'cashback', 'referral', 'raffle', 'rebate', 'operator']);
 export type BonusSource = z.infer<typeof bonusSourceSchema>;
 
-/** `wagering` while the requirement is open; then `completed` (turned into cash), `forfeited` or `expired`. */
-export const bonusStateSchema = z.enum(['wagering', 'completed', 'forfeited', 'expired']);
 export type BonusState = z.infer<typeof bonusStateSchema>;
 
-/** Percent of a valid bet that counts toward the requirement, per game type; a type not named counts 0 %. */
-export const wageringWeightsSchema = z.partialRecord(z.enum(GAME_TYPES), z.number().int().min(0).max(100));
 export type WageringWeights = z.infer<typeof wageringWeightsSchema>;
 
 /** The weights a bonus gets when its terms name none: slots, fishing and cards in full, tables and live at 10 %, sports and e-sports in full, lottery not at all. */
@@ -45,32 +40,6 @@ export const bonusTermsSchema = z.object({
 });
 export type BonusTerms = z.infer<typeof bonusTermsSchema>;
 
-export const bonusViewSchema = z.object({
-  bonusId: z.string(),
-  title: z.string(),
-  source: bonusSourceSchema,
-  sourceRef: z.string(),
-  state: bonusStateSchema,
-  currency: z.string(),
-  /** What was given, in major units, and in minor units. */
-  amount: z.string(),
-  amountMinor: z.string(),
-  /** The requirement and what counted toward it so far (never more than the requirement). */
-  required: z.string(),
-  requiredMinor: z.string(),
-  wagered: z.string(),
-  wageredMinor: z.string(),
-  /** Percent of the requirement met, 0–100, rounded down. */
-  progress: z.number().int().min(0).max(100),
-  maxBet: z.string().nullable(),
-  weights: wageringWeightsSchema,
-  /** What it turned into cash, or what was given back to the house, once it ended. */
-  releasedMinor: z.string().nullable(),
-  forfeitedMinor: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  endedAt: z.string().nullable(),
-});
 export type BonusView = z.infer<typeof bonusViewSchema>;
 
 export const bonusListSchema = z.object({
@@ -145,13 +114,6 @@ export const walletBonusRpcMethods = {
   },
 };
 
-/** A bonus of the member's changed (given, counted toward, turned into cash, forfeited, expired): the `bonus` push. */
-export const bonusPushSchema = z.object({
-  bonus: bonusViewSchema,
-  currency: z.string(),
-  bonusBalance: z.string(),
-  bonusBalanceMinor: z.string(),
-});
 export type BonusPush = z.infer<typeof bonusPushSchema>;
 
 /** The wallet's `bonus.changed` event (on the balances topic); the gateway sends `push` to the member. */

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { PUSH_EVENT, readPush, type AnyPush, type ClientToServerEvents, type ServerToClientEvents } from '@wps/contracts';
+import { PUSH_EVENT, readPush, type AnyPush, type ClientToServerEvents, type ServerToClientEvents } from '@wps/contracts/push';
 import type { LiveAuth } from './connection';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
