@@ -43,8 +43,27 @@ async function signIn(baseUrl, username) {
   return body.value.token;
 }
 
-/** One Lighthouse run of `url`; the report's scores (0–100) and figures. */
+/** Tries a run again when Lighthouse itself fails (no report, or a runtime error such as NO_NAVSTART). */
+const TOOL_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse measurement of `url`: the report's scores (0–100) and figures. Lighthouse sometimes fails to record
+ * the page load's trace on a loaded machine (NO_NAVSTART) and exits 1 without scores; that is the tool's failure, not
+ * the page's, so it is tried again with a fresh browser, up to three times, before the run fails.
+ */
 function lighthouse(url, output) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, output);
+    } catch (error) {
+      if (attempt >= TOOL_ATTEMPTS) throw error;
+      log(`${error instanceof Error ? error.message : error}; trying again (${attempt + 1} of ${TOOL_ATTEMPTS})`);
+    }
+  }
+}
+
+function lighthouseOnce(url, output) {
+  rmSync(output, { force: true });
   const code = run(
     'npm',
     [
@@ -65,6 +84,7 @@ function lighthouse(url, output) {
   );
   if (code !== 0) throw new Error(`lighthouse failed on ${url} (exit ${code})`);
   const report = JSON.parse(readFileSync(output, 'utf8'));
+  if (report.runtimeError?.code) throw new Error(`lighthouse failed on ${url} (${report.runtimeError.code})`);
   const score = (category) => Math.round((report.categories[category]?.score ?? 0) * 100);
   const audit = (id) => report.audits[id]?.displayValue ?? '';
   return {

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useMatches, useNavigate, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from './state/queries';
+import { createQueryClient, systemStatusQuery } from './state/queries';
 import { useSession } from './state/session';
 import { useStartup } from './state/startup';
 import { useSystem } from './state/system';
@@ -18,6 +18,7 @@ import { MEMBER_PATH } from './pages/memberPanels';
 import { SEAMLESS_PATH } from './components/lobby/seamless';
 import { SideMenu } from './components/layout/SideMenu';
 import { ContentOverlays } from './components/content/ContentOverlays';
+import { prefetchVisitorContent } from './components/content/useContent';
 import { RedEnvelopeOverlay } from './components/envelopes/RedEnvelopeOverlay';
 
 // Lazy areas (spec §2): Promotions, MemberCenter, Lottery, GameListCenter, GameCenter, AccountGame, Seamless; the password reset
@@ -44,12 +45,6 @@ const LoginModal = lazyArea(() => import('./components/LoginModal').then((module
 const RegisterModal = lazyArea(() => import('./components/RegisterModal').then((module) => ({ default: module.RegisterModal })));
 const ForgotPasswordModal = lazyArea(() => import('./components/password/ForgotPasswordModal').then((module) => ({ default: module.ForgotPasswordModal })));
 const ChangePasswordModal = lazyArea(() => import('./components/password/ChangePasswordModal').then((module) => ({ default: module.ChangePasswordModal })));
-
-/** What a route of the normal layout tells the layout about itself. */
-interface LayoutHandle {
-  /** The seamless game page is the one page without footer (spec §2). */
-  hideFooter?: boolean;
-}
 
 /** Navigation scrolls to the top; a hash scrolls to its anchor. */
 function ScrollManager() {
@@ -106,7 +101,8 @@ function Shell() {
   const { phase, mode } = useSystem();
   const { modal } = useModal();
   useRouteModals(phase === 'ready' && mode === 'normal');
-  const hideFooter = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.hideFooter);
+  // The seamless game page is the one page without footer (spec §2).
+  const hideFooter = trimPath(useLocation().pathname).toLowerCase() === SEAMLESS_PATH;
 
   if (phase === 'loading') return <LoadingScreen />;
   if (phase === 'error') return <StartErrorPage />;
@@ -176,7 +172,7 @@ export const routes: RouteObject[] = [
           ...['/live', '/fish', '/rng', '/pvp'].map((path): RouteObject => ({ path, element: area(<GameListCenter />) })),
           ...['/sports', '/esports', '/lott', '/elott', '/cockfight'].map((path): RouteObject => ({ path, element: area(<GameCenter />) })),
           ...['/favorite', '/recent'].map((path): RouteObject => ({ path, element: area(<AccountGame />) })),
-          { path: SEAMLESS_PATH, element: area(<Seamless />), handle: { hideFooter: true } satisfies LayoutHandle },
+          { path: SEAMLESS_PATH, element: area(<Seamless />) },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
@@ -184,13 +180,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
+
+/**
+ * Asks for what the first screen needs before the first render: the brand's status and, for a visitor, the brand's
+ * content beside it rather than after it.
+ */
+export function prefetchFirstScreen(): void {
+  void queryClient.prefetchQuery(systemStatusQuery);
+  prefetchVisitorContent(queryClient);
+}
+
+/** The routes under the browser's history: the component router, which carries no data-loading machinery. */
+function Routes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Routes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

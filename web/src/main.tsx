@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { currentLanguage, languageReady } from './i18n';
 import { setLanguageProvider } from './api';
 import './styles.css';
-import { App } from './App';
+import { App, prefetchFirstScreen } from './App';
 import { startInstallability } from './pages/download/install';
 import { startTheme } from './state/theme';
 
@@ -13,6 +13,8 @@ import { startTheme } from './state/theme';
 startTheme();
 // Every call says which language its answer should be in: the interface's.
 setLanguageProvider(currentLanguage);
+// The brand's status and a visitor's content are asked for while the app renders.
+prefetchFirstScreen();
 // The site installs as an app; the service worker runs in production builds only.
 startInstallability(import.meta.env.PROD);
 

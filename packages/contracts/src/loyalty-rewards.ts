@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loyaltyLanguageSchema } from './loyalty-missions.js';
+import { interfaceLanguageSchema } from './content-languages.js';
 import { rowIdSchema } from './ids.js';
 import { rewardCountSchema } from './push-data.js';
 export { rewardCountSchema };
@@ -33,8 +33,8 @@ export type Reward = z.infer<typeof rewardSchema>;
 export type RewardCount = z.infer<typeof rewardCountSchema>;
 
 const member = { memberId: rowIdSchema, merchantCode: z.string().min(1) };
-/** The reader's language: the names of rewards are written in it (Spanish when absent). */
-const reader = { ...member, language: loyaltyLanguageSchema.optional() };
+/** The reader's interface language: the names of rewards are written in it (Spanish when absent). */
+const reader = { ...member, language: interfaceLanguageSchema.optional() };
 const grantIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
 /** A calendar day (the database refuses 2023-13-45). */
 const isoDate = z.iso.date();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberIdSchema } from './ids.js';
-import { loyaltyLanguageSchema } from './loyalty-missions.js';
+import { interfaceLanguageSchema } from './content-languages.js';
 import { supportedCurrencySchema } from './money.js';
 import { vipChangeReasonSchema, vipPushSchema, vipProgressPushSchema } from './push-data.js';
 export { vipChangeReasonSchema, vipPushSchema, vipProgressPushSchema };
@@ -154,7 +154,7 @@ export const vipRpcMethods = {
   },
   vipPage: {
     /** `language`: the names of the member's VIP bonuses are written in it (Spanish when absent). */
-    input: z.object({ ...brand, memberId: memberIdSchema.optional(), language: loyaltyLanguageSchema.optional() }),
+    input: z.object({ ...brand, memberId: memberIdSchema.optional(), language: interfaceLanguageSchema.optional() }),
     output: vipPageSchema,
   },
   operatorVipLevels: {

@@ -4,8 +4,8 @@ import { bonusDetailsQuerySchema, rewardsRpcMethods as rpc } from '../loyalty-re
 
 const member = { tag: 'Reward centre', auth: 'real-member', rateLimit: 'ip', idempotent: false } as const;
 const MEMBER = { memberId: 'memberId', merchantCode: 'merchantCode' } as const;
-/** Calls that answer rewards' names: written in the caller's language. */
-const READER = { ...MEMBER, language: 'language' } as const;
+/** Calls that answer rewards' names: written in the caller's interface language. */
+const READER = { ...MEMBER, language: 'interfaceLanguage' } as const;
 
 /** The reward centre: everything a member can claim, in one list, and what was received. */
 export const rewardsUseCases = {

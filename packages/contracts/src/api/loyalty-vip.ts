@@ -44,7 +44,7 @@ export const vipUseCases = {
     request: z.object({}),
     response: rpc.vipPage.output,
     operation: { service: 'points', method: 'vipPage' },
-    context: { ...BRAND_AND_MEMBER, language: 'language' },
+    context: { ...BRAND_AND_MEMBER, language: 'interfaceLanguage' },
   }),
   setVipBirthday: serviceUseCase({
     id: 'setVipBirthday',

@@ -139,7 +139,11 @@ function Carousel({ banners, group, perView, phonePerView, className }: Carousel
             // Copies sit outside the real range: hidden from assistive technology and the keyboard.
             const real = at === positionOf(index, count);
             const linked = linkAction(banner).kind !== 'none';
-            const image = banner.url ? <img src={banner.url} alt={banner.title} draggable={false} loading={index === 0 ? 'eager' : 'lazy'} /> : <span className="banner-title">{banner.title}</span>;
+            const image = banner.url ? (
+              <img src={banner.url} alt={banner.title} draggable={false} loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : 'auto'} />
+            ) : (
+              <span className="banner-title">{banner.title}</span>
+            );
             return (
               <div
                 key={at}

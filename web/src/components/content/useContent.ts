@@ -4,11 +4,12 @@
  * brand's content changed.
  */
 import { useEffect } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type BannerGroup, type NoticesAnswer } from '@wps/contracts';
 import { useCases } from '../../useCases';
 import { live } from '../../live/connection';
-import { getToken } from '../../session';
+import { getToken, readStoredSession } from '../../session';
+import { currentLanguage } from '../../i18n';
 import { usePreferences } from '../../state/preferences';
 import { queryKeys } from '../../state/queries';
 import { useSession } from '../../state/session';
@@ -37,6 +38,19 @@ export function useContent(): ContentView {
     placeholderData: keepPreviousData,
   });
   return { content: data ?? EMPTY, current: data !== undefined && !isPlaceholderData, loading: isPending };
+}
+
+/**
+ * A visitor's content, asked for beside the brand's status instead of after it: the banners and the popup are what a
+ * visitor sees first, and waiting for the status would add its round trip to them. Only for a visitor without a
+ * session (a member's content depends on the member), and in the interface's language at start; should the status
+ * change that language, the content is read again in the new one. An answer the site does not use (the brand is in
+ * maintenance, say) is simply never shown.
+ */
+export function prefetchVisitorContent(client: QueryClient): void {
+  if (readStoredSession() || new URLSearchParams(window.location.search).has('token')) return;
+  const language = currentLanguage();
+  void client.prefetchQuery({ queryKey: queryKeys.notices(language, null), queryFn: ({ signal }) => contentApi.notices(language, false, signal) });
 }
 
 /** The banners of one group, in the brand's order. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
-import type { BetSettled, CashbackTerms } from '@wps/contracts';
+import { INTERFACE_LANGUAGES, type BetSettled, type CashbackTerms } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { brandTimeZone } from '../brand-day.js';
 import { grantRewardsAndPush } from '../rewards/grants.js';
@@ -211,7 +211,8 @@ export class Cashback {
           sourceRef: cashbackGrantKey(week.promotion_id, week.member_id, week.week_start),
           title: `${textIn(titles, 'ES')} · ${week.week_start}`,
           titleKind: 'mission',
-          titleParams: { ES: `${textIn(titles, 'ES')} · ${week.week_start}`, EN: `${textIn(titles, 'EN')} · ${week.week_start}` },
+          // Every language the promotion is written in; a reader of another reads the Spanish.
+          titleParams: Object.fromEntries(INTERFACE_LANGUAGES.filter((language) => titles[language]).map((language) => [language, `${titles[language]} · ${week.week_start}`])),
           kind: 'bonus',
           currency: promotion!.currency,
           amountMinor: amount,

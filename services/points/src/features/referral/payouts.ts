@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor, type Subscription } from '@wps/platform';
-import { DEFAULT_LANGUAGE, LANGUAGES, type BonusTerms, type Language } from '@wps/contracts';
+import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, type BonusTerms, type InterfaceLanguage } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { rewardTitle, type RewardTitleKind, type RewardTitleParams } from '../rewards/titles.js';
 import { every } from '../rewards/timer.js';
@@ -213,9 +213,9 @@ export class PromotionPayouts {
 }
 
 /** The payout's name in each language, so the member's bonus list reads in the member's language. */
-function titlesOf(payout: Pick<PayoutRow, 'title_kind' | 'title_params'>): Partial<Record<Language, string>> {
-  const titles: Partial<Record<Language, string>> = {};
-  for (const language of LANGUAGES) {
+function titlesOf(payout: Pick<PayoutRow, 'title_kind' | 'title_params'>): Partial<Record<InterfaceLanguage, string>> {
+  const titles: Partial<Record<InterfaceLanguage, string>> = {};
+  for (const language of INTERFACE_LANGUAGES) {
     const text = rewardTitle({ title: '', title_kind: payout.title_kind, title_params: payout.title_params }, language).slice(0, 200);
     if (text) titles[language] = text;
   }

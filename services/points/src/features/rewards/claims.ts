@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError, rows, type Executor } from '@wps/platform';
-import type { Language, Reward } from '@wps/contracts';
+import type { InterfaceLanguage, Reward } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { postPoints } from '../points/ledger.js';
 import { pushPoints } from '../points/mall.js';
@@ -65,7 +65,7 @@ export class RewardClaims {
    * Claims one of the member's grants. Two claims at once (two tabs): the grant's row lock lets one through, the other
    * finds it claimed (REWARD_ALREADY_CLAIMED) and nothing is paid twice.
    */
-  async claim(input: { memberId: string; merchantCode: string; grantId: string; language?: Language }): Promise<{ reward: Reward; count: number; version: number }> {
+  async claim(input: { memberId: string; merchantCode: string; grantId: string; language?: InterfaceLanguage }): Promise<{ reward: Reward; count: number; version: number }> {
     const { db } = this.deps;
     const { claimed, count } = await db.transaction(async (tx) => {
       const [grant] = await rows<GrantRow>(
@@ -86,7 +86,7 @@ export class RewardClaims {
   }
 
   /** Claims every grant the member can claim now, in one transaction; the money ones are paid after it. */
-  async claimAll(input: { memberId: string; merchantCode: string; language?: Language }): Promise<{ claimed: Reward[]; count: number; version: number }> {
+  async claimAll(input: { memberId: string; merchantCode: string; language?: InterfaceLanguage }): Promise<{ claimed: Reward[]; count: number; version: number }> {
     const { db } = this.deps;
     const { claimed, count } = await db.transaction(async (tx) => {
       const grants = await rows<GrantRow>(

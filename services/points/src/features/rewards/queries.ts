@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
-import type { BonusDetail, Language, Reward, RewardCount } from '@wps/contracts';
+import type { BonusDetail, InterfaceLanguage, Reward, RewardCount } from '@wps/contracts';
 import { GRANT_COLUMNS, toReward, type GrantRow } from './rows.js';
 import { brandDateStart } from '../brand-day.js';
 import { rewardTitle } from './titles.js';
@@ -22,7 +22,7 @@ export async function rewardCount(executor: Executor, input: { memberId: string;
 }
 
 /** The reward centre: available first (soonest to expire first), then the recent claimed and expired, newest first. */
-export async function listRewards(executor: Executor, input: { memberId: string; merchantCode: string; language?: Language }): Promise<{ list: Reward[]; count: number; version: number }> {
+export async function listRewards(executor: Executor, input: { memberId: string; merchantCode: string; language?: InterfaceLanguage }): Promise<{ list: Reward[]; count: number; version: number }> {
   const grants = await rows<GrantRow>(
     executor,
     sql`SELECT * FROM (
@@ -42,7 +42,7 @@ export async function listRewards(executor: Executor, input: { memberId: string;
 /** bonusDetails: what the member received (claimed rewards, red envelopes), newest first, within dates of the brand's time zone. */
 export async function bonusDetails(
   executor: Executor,
-  input: { memberId: string; merchantCode: string; language?: Language; from?: string; to?: string; pageNo: number; pageSize: number },
+  input: { memberId: string; merchantCode: string; language?: InterfaceLanguage; from?: string; to?: string; pageNo: number; pageSize: number },
 ): Promise<{ list: BonusDetail[]; total: number; totalPages: number; pageNo: number; totals: { money: Array<{ currency: string; amountMinor: string }>; points: string } }> {
   const where = sql`g.member_id = ${input.memberId} AND g.merchant_code = ${input.merchantCode} AND g.status = 'claimed'
     ${input.from ? sql`AND g.claimed_at >= ${brandDateStart(input.merchantCode, input.from)}` : sql``}

@@ -10,6 +10,7 @@ import type { PointsDeps } from '../module.js';
 import { grantRewards, pushRewardCounts, type RewardGrant } from './grants.js';
 import { RewardClaims } from './claims.js';
 import { titled } from './titles.js';
+import { OTHER_LANGUAGE_TITLES } from './title-languages.js';
 import { localDay } from '../vip/rules.js';
 
 interface Member {
@@ -243,11 +244,21 @@ describe('the reward centre through the HTTP API (embedded)', () => {
       'mission: Gira 20 veces',
       'vip_upgrade: Bono de ascenso Gold',
     ]);
+    // Every other interface language has the platform's names too; an operator's name missing in it reads in Spanish.
+    const french = await names('FR');
+    expect(french).toContain(`vip_upgrade: ${OTHER_LANGUAGE_TITLES.FR.vip_upgrade({ label: 'Gold' })}`);
+    expect(french).toContain(`leaderboard: ${OTHER_LANGUAGE_TITLES.FR.leaderboard({ rank: '1', week: '2026-11-23' })}`);
+    expect(french).toContain('mission: Gira 20 veces');
+    expect(french.join('\n')).not.toContain('Gold upgrade bonus');
+    expect(french.join('\n')).not.toContain('Bono de ascenso');
+    expect(await names('JA')).toContain(`vip_upgrade: ${OTHER_LANGUAGE_TITLES.JA.vip_upgrade({ label: 'Gold' })}`);
     // What was received reads the same way, and the claim's answer too.
     const upgrade = (await list(carol)).list.find((reward) => reward.source === 'vip_upgrade')!;
     const claimed = await call<{ reward: Reward }>('POST', '/wps/relay/MCS2_claimReward', { token: carol.token, body: { grantId: upgrade.id }, language: 'EN' });
     expect(claimed.body.value.reward.title).toBe('Gold upgrade bonus');
     const received = await call<BonusPage>('GET', '/wps/relay/MCS2_getBonusDetails', { token: carol.token, language: 'EN' });
     expect(received.body.value.list.find((line) => line.source === 'vip_upgrade')?.title).toBe('Gold upgrade bonus');
+    const receivedInArabic = await call<BonusPage>('GET', '/wps/relay/MCS2_getBonusDetails', { token: carol.token, language: 'AR' });
+    expect(receivedInArabic.body.value.list.find((line) => line.source === 'vip_upgrade')?.title).toBe(OTHER_LANGUAGE_TITLES.AR.vip_upgrade({ label: 'Gold' }));
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Language, Reward } from '@wps/contracts';
+import type { InterfaceLanguage, Reward } from '@wps/contracts';
 import { rewardTitle } from './titles.js';
 
 /** A reward_grants row as the queries here select it. */
@@ -31,7 +31,7 @@ export const GRANT_COLUMNS = sql.raw(`g.id::text AS id, g.merchant_code, g.membe
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** A grant as the member reads it, its name in the member's language. */
-export function toReward(row: GrantRow, language?: Language): Reward {
+export function toReward(row: GrantRow, language?: InterfaceLanguage): Reward {
   return {
     id: row.id,
     source: row.source,

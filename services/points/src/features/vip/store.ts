@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
-import { VIP_WINDOW_DAYS, type BetSettled, type Language, type VipBonus } from '@wps/contracts';
+import { VIP_WINDOW_DAYS, type BetSettled, type InterfaceLanguage, type VipBonus } from '@wps/contracts';
 import type { CreditedDeposit } from '../module.js';
 import type { Level, WindowSums } from './rules.js';
 import { rewardTitle } from '../rewards/titles.js';
@@ -320,7 +320,7 @@ export async function validBetOfDay(executor: Executor, programme: Programme, da
 }
 
 /** The member's newest VIP bonuses and rebates as the reward centre holds them. */
-export async function vipBonuses(executor: Executor, merchantCode: string, memberId: string, language?: Language, limit = 20): Promise<VipBonus[]> {
+export async function vipBonuses(executor: Executor, merchantCode: string, memberId: string, language?: InterfaceLanguage, limit = 20): Promise<VipBonus[]> {
   const found = await rows<{
     source: VipBonus['source'];
     title: string;

@@ -1,5 +1,15 @@
 import { AppError, type Executor } from '@wps/platform';
-import { VIP_BIRTHDAY_MIN_AGE, VIP_BIRTHDAY_NOTICE_DAYS, VIP_WINDOW_DAYS, type VipMemberProgress, type VipPage, type VipProgramme, type VipState, type VipLevel, type Language } from '@wps/contracts';
+import {
+  VIP_BIRTHDAY_MIN_AGE,
+  VIP_BIRTHDAY_NOTICE_DAYS,
+  VIP_WINDOW_DAYS,
+  type VipMemberProgress,
+  type VipPage,
+  type VipProgramme,
+  type VipState,
+  type VipLevel,
+  type InterfaceLanguage,
+} from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { sendPush, sendPushes } from '../pushes.js';
 import { grantRewards, pushRewardCounts, type RewardGrant } from '../rewards/grants.js';
@@ -115,7 +125,7 @@ export class Vip {
     return { hasVip: true, vipLabelName: programme.levels[level]!.labelName, vipRankLevel: level, version: standing.version };
   }
 
-  async page(input: { merchantCode: string; memberId?: string; language?: Language }): Promise<VipPage> {
+  async page(input: { merchantCode: string; memberId?: string; language?: InterfaceLanguage }): Promise<VipPage> {
     const programme = (await loadProgrammes(this.deps.db.orm, [input.merchantCode])).get(input.merchantCode);
     const shown = programmeView(programme);
     if (!hasVip(programme) || !input.memberId) return { ...shown, member: null };
@@ -124,7 +134,7 @@ export class Vip {
     return { ...shown, member: await this.progress(programme, input.memberId, input.language) };
   }
 
-  private async progress(programme: Programme, memberId: string, language?: Language): Promise<VipMemberProgress> {
+  private async progress(programme: Programme, memberId: string, language?: InterfaceLanguage): Promise<VipMemberProgress> {
     const [standing, birthday] = await Promise.all([readStanding(this.deps.db.orm, programme.merchantCode, memberId), readBirthday(this.deps.db.orm, memberId)]);
     const level = Math.min(standing.level, programme.levels.length - 1);
     const held = programme.levels[level]!;
