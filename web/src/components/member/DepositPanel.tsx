@@ -171,6 +171,9 @@ export function DepositPanel() {
 
   const symbol = member?.currencySymbol ?? '$';
   const rows = deposits.data?.content ?? [];
+  // The cards below the form appear once the form has its height: a phone's form is far taller than its placeholder,
+  // and cards shown beneath the placeholder would jump down the screen when the methods arrive.
+  const formSettled = Boolean(methods) || methodsError !== null;
 
   return (
     <div className="panel-stack" data-testid="panel-depositv2">
@@ -238,56 +241,60 @@ export function DepositPanel() {
         )}
       </Card>
 
-      <Card title={t('deposit_list_title')} testId="deposit-list">
-        <ListState loading={deposits.loading} error={deposits.error} empty={rows.length === 0} emptyText={t('deposit_list_empty')} testId="deposit-list" />
-        {rows.length > 0 && (
-          <ScrollRegion label={t('deposit_list_title')}>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th>{t('col_time')}</th>
-                  <th>{t('deposit_method')}</th>
-                  <th className="num">{t('money_amount')}</th>
-                  <th>{t('col_status')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((deposit) => {
-                  const itsMethod = methods ? methodOf(deposit, methods) : undefined;
-                  const needsProof = deposit.status === 'pending' && itsMethod?.kind === 'manual_bank';
-                  return (
-                    <tr key={deposit.id} data-testid="deposit-row" data-status={deposit.status}>
-                      <td>{formatDateTime(deposit.createdAt, i18n.language)}</td>
-                      <td>{itsMethod?.name ?? deposit.method}</td>
-                      <td className="num">{formatMoney(deposit.amount, symbol)}</td>
-                      <td>
-                        <StatusBadge status={deposit.status} testId="deposit-status" />
-                        {deposit.reason && <span className="row-note">{t(`reason_${deposit.reason}`, { defaultValue: deposit.reason })}</span>}
-                      </td>
-                      <td className="actions">
-                        {needsProof && (
-                          <button type="button" className="link-button" data-testid="deposit-row-proof" onClick={() => setProofFor(deposit)}>
-                            {deposit.proofCount ? t('proof_more', { count: deposit.proofCount }) : t('proof_upload')}
-                          </button>
-                        )}
-                        {deposit.status === 'pending' && itsMethod?.kind === 'sandbox_gateway' && deposit.paymentUrl && (
-                          <a className="link-button" href={deposit.paymentUrl} target="sandbox-pay" data-testid="deposit-row-pay">
-                            {t('deposit_continue_payment')}
-                          </a>
-                        )}
-                      </td>
+      {formSettled && (
+        <>
+          <Card title={t('deposit_list_title')} testId="deposit-list">
+            <ListState loading={deposits.loading} error={deposits.error} empty={rows.length === 0} emptyText={t('deposit_list_empty')} testId="deposit-list" />
+            {rows.length > 0 && (
+              <ScrollRegion label={t('deposit_list_title')}>
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th>{t('col_time')}</th>
+                      <th>{t('deposit_method')}</th>
+                      <th className="num">{t('money_amount')}</th>
+                      <th>{t('col_status')}</th>
+                      <th />
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
-        <Pager state={deposits} testId="deposit-pager" />
-      </Card>
+                  </thead>
+                  <tbody>
+                    {rows.map((deposit) => {
+                      const itsMethod = methods ? methodOf(deposit, methods) : undefined;
+                      const needsProof = deposit.status === 'pending' && itsMethod?.kind === 'manual_bank';
+                      return (
+                        <tr key={deposit.id} data-testid="deposit-row" data-status={deposit.status}>
+                          <td>{formatDateTime(deposit.createdAt, i18n.language)}</td>
+                          <td>{itsMethod?.name ?? deposit.method}</td>
+                          <td className="num">{formatMoney(deposit.amount, symbol)}</td>
+                          <td>
+                            <StatusBadge status={deposit.status} testId="deposit-status" />
+                            {deposit.reason && <span className="row-note">{t(`reason_${deposit.reason}`, { defaultValue: deposit.reason })}</span>}
+                          </td>
+                          <td className="actions">
+                            {needsProof && (
+                              <button type="button" className="link-button" data-testid="deposit-row-proof" onClick={() => setProofFor(deposit)}>
+                                {deposit.proofCount ? t('proof_more', { count: deposit.proofCount }) : t('proof_upload')}
+                              </button>
+                            )}
+                            {deposit.status === 'pending' && itsMethod?.kind === 'sandbox_gateway' && deposit.paymentUrl && (
+                              <a className="link-button" href={deposit.paymentUrl} target="sandbox-pay" data-testid="deposit-row-pay">
+                                {t('deposit_continue_payment')}
+                              </a>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </ScrollRegion>
+            )}
+            <Pager state={deposits} testId="deposit-pager" />
+          </Card>
 
-      <DepositLimitsCard />
+          <DepositLimitsCard />
+        </>
+      )}
     </div>
   );
 }
