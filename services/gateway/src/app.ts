@@ -22,7 +22,7 @@ import { chatPushFeed } from './push-feeds/chat.js';
 import { loyaltyPushFeed } from './push-feeds/loyalty.js';
 import { contentEdgeOperations } from './routes/content-edge.js';
 import { filesEdgeOperations } from './routes/files-edge.js';
-import { SessionResolver } from './auth.js';
+import { merchantHint, SessionResolver } from './auth.js';
 import { PublicAnswers } from './public-answers.js';
 import { securityHeaders } from './security-headers.js';
 import { FrameOrigins } from './edge/frame-origins.js';
@@ -116,7 +116,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   );
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    app.use(webClient(webDist));
+    app.use(
+      webClient(webDist, {
+        // The installed app is named after the brand; a brand identity does not know keeps the build's name.
+        brandOf: (req) => options.clients.identity.resolveMerchant(merchantHint(req)).catch(() => undefined),
+      }),
+    );
   } else {
     app.get('/', (_req, res) => {
       res.type('text').send('The API is running. Build the web client (npm run build:web) to serve the site here.');

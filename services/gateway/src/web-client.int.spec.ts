@@ -30,6 +30,7 @@ describe('the web client and compressed answers (embedded)', () => {
   let platform: EmbeddedPlatform;
   let dist: string;
   const script = `console.log(${JSON.stringify('una tragamonedas '.repeat(400))});\n`;
+  const builtManifest = { id: '/', name: 'Casino', short_name: 'Casino', lang: 'es', start_url: '/', display: 'standalone', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] };
   const page = '<!doctype html><html lang="es"><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
 
   beforeAll(async () => {
@@ -40,6 +41,7 @@ describe('the web client and compressed answers (embedded)', () => {
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify(builtManifest));
     platform = await startEmbedded({ logLevel: 'silent', webDist: dist });
   }, 60_000);
   afterAll(async () => {
@@ -106,5 +108,23 @@ describe('the web client and compressed answers (embedded)', () => {
     expect(small.status).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString())).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('names the installed app after the brand of the site, and sends the manifest as built when the brand is unknown', async () => {
+    const status = (await (await fetch(`${platform.url}/wps/system/status`)).json()) as { value: { info: { merchant: { name: string } } } };
+    const brandName = status.value.info.merchant.name;
+    expect(brandName).not.toBe('Casino');
+    const branded = await raw(`${platform.url}/manifest.webmanifest`);
+    expect(branded.status).toBe(200);
+    expect(branded.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(branded.headers['cache-control']).toBe('public, max-age=3600');
+    const manifest = JSON.parse(branded.body.toString()) as Record<string, unknown>;
+    // Only the name, the home-screen label and the language are the brand's; the rest is the build's.
+    expect(manifest).toEqual({ ...builtManifest, name: brandName, short_name: expect.any(String), lang: expect.any(String) });
+    expect(brandName.startsWith(manifest.short_name as string)).toBe(true);
+    expect((manifest.short_name as string).length).toBeLessThanOrEqual(12);
+    const unknown = await raw(`${platform.url}/manifest.webmanifest`, { 'x-merchant-code': 'NO_SUCH_BRAND' });
+    expect(unknown.status).toBe(200);
+    expect(JSON.parse(unknown.body.toString())).toEqual(builtManifest);
   });
 });

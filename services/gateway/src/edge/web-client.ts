@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { isApiPath } from './api-paths.js';
@@ -60,13 +61,65 @@ function isFile(full: string): boolean {
   }
 }
 
+/** The installed app's description, which names the app after the brand of the site it is installed from. */
+const MANIFEST = '/manifest.webmanifest';
+/** Launchers cut a home-screen label longer than this (the manifest's advice for `short_name`). */
+const SHORT_NAME_MAX = 12;
+
+/** What a page's brand gives the installed app: its name and default language. */
+export interface PageBrand {
+  name: string;
+  defaultLanguage: string;
+}
+
+/**
+ * The build's manifest with the brand's name and language: the app installs as "Demo Casino", not as the build's
+ * generic name. A name too long for a home screen is shortened to its first word, else cut.
+ */
+export function brandedManifest(built: Record<string, unknown>, brand: PageBrand): Record<string, unknown> {
+  const name = brand.name.trim();
+  if (!name) return built;
+  const firstWord = name.split(/\s+/)[0] ?? name;
+  const shortName = name.length <= SHORT_NAME_MAX ? name : firstWord.length <= SHORT_NAME_MAX ? firstWord : name.slice(0, SHORT_NAME_MAX).trim();
+  let lang = built.lang;
+  try {
+    lang = Intl.getCanonicalLocales(brand.defaultLanguage)[0] ?? lang;
+  } catch {
+    // Not a language tag: the build's stays.
+  }
+  return { ...built, name, short_name: shortName, lang };
+}
+
+export interface WebClientOptions {
+  /** The brand a page request is for (its host, or X-Merchant-Code); undefined when none is known. */
+  brandOf?: (req: Request) => Promise<PageBrand | undefined>;
+}
+
 /**
  * The built web client in `webDist`, read on each request so a new build is served without a restart: each file in the
  * smallest encoding the browser accepts among the copies the build wrote, with a cache lifetime by kind. Every other
- * path loads the single-page app, except the API's prefixes and the sockets.
+ * path loads the single-page app, except the API's prefixes and the sockets. The app's manifest names the request's
+ * brand; when the brand cannot be told, it is sent as built.
  */
-export function webClient(webDist: string): Router {
+export function webClient(webDist: string, options: WebClientOptions = {}): Router {
   const router = express.Router();
+  const { brandOf } = options;
+
+  if (brandOf) {
+    router.get(MANIFEST, async (req, res, next) => {
+      let built: Record<string, unknown>;
+      try {
+        built = JSON.parse(await readFile(path.join(webDist, MANIFEST), 'utf8')) as Record<string, unknown>;
+      } catch {
+        return next();
+      }
+      const brand = await brandOf(req).catch(() => undefined);
+      if (!brand) return next();
+      res.setHeader('Cache-Control', UNHASHED);
+      res.vary('X-Merchant-Code');
+      res.type('application/manifest+json').send(JSON.stringify(brandedManifest(built, brand)));
+    });
+  }
 
   const send = (req: Request, res: Response, file: string, cacheControl: string) => {
     const variants = ENCODINGS.filter((encoding) => isFile(path.join(webDist, file + encoding.suffix)));
