@@ -259,6 +259,9 @@ test.describe('app download and the installable app', () => {
       expect(response.headers()['content-type']).toContain('application/manifest+json');
       const manifest = (await response.json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; type: string }[] };
       expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+      // The app installs under the brand's name.
+      const status = (await (await request.get('/wps/system/status')).json()) as { value: { info: { merchant: { name: string } } } };
+      expect(manifest.name).toBe(status.value.info.merchant.name);
       expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
       for (const icon of manifest.icons.filter((entry) => entry.type === 'image/png')) {
         const image = await request.get(icon.src);
