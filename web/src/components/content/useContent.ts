@@ -4,7 +4,7 @@
  * brand's content changed.
  */
 import { useEffect } from 'react';
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type BannerGroup, type NoticesAnswer } from '@wps/contracts';
 import { useCases } from '../../useCases';
 import { live } from '../../live/connection';
@@ -25,6 +25,10 @@ export interface ContentView {
   loading: boolean;
 }
 
+/** The notices call for a language and a session (none for a visitor): one cache entry each. */
+const noticesQuery = (language: string, token: string | null) =>
+  queryOptions({ queryKey: queryKeys.notices(language, token), queryFn: ({ signal }) => contentApi.notices(language, token !== null, signal) });
+
 export function useContent(): ContentView {
   const { language } = usePreferences();
   const { token, authReady } = useSession();
@@ -32,8 +36,7 @@ export function useContent(): ContentView {
   // A token in the session that is not signed in yet: its audience is not known, so nothing is read until it is.
   const waiting = !authReady || (token === null && getToken() !== null);
   const { data, isPlaceholderData, isPending } = useQuery({
-    queryKey: queryKeys.notices(language, token),
-    queryFn: ({ signal }) => contentApi.notices(language, token !== null, signal),
+    ...noticesQuery(language, token),
     enabled: phase === 'ready' && mode === 'normal' && !waiting,
     placeholderData: keepPreviousData,
   });
@@ -50,7 +53,7 @@ export function useContent(): ContentView {
 export function prefetchVisitorContent(client: QueryClient): void {
   if (readStoredSession() || new URLSearchParams(window.location.search).has('token')) return;
   const language = currentLanguage();
-  void client.prefetchQuery({ queryKey: queryKeys.notices(language, null), queryFn: ({ signal }) => contentApi.notices(language, false, signal) });
+  void client.prefetchQuery(noticesQuery(language, null));
 }
 
 /** The banners of one group, in the brand's order. */
