@@ -3,8 +3,9 @@ import { freshPassword, freshUsername, hidePopupsToday } from './support';
 
 /**
  * Feedback and complaints on the real client and the real API: the member centre's feedback panel checks images by
- * their first bytes before sending, submits, lists the submission, and shows the operator's reply (sent through the
- * operator API, with the suite's OPERATOR_TOKEN) and the member's follow-up; on a desktop and on a 360 px phone.
+ * their first bytes before sending, submits, lists the submission, and shows the operator's reply and close (sent
+ * through the operator API, with the suite's OPERATOR_TOKEN) as they happen, pushed to the open panel without a
+ * reload, and the member's follow-up; on a desktop and on a 360 px phone.
  */
 
 /** A 1×1 png. */
@@ -32,6 +33,10 @@ async function openPanelAsNewMember(page: Page, request: APIRequestContext, pref
   await expect(page.getByTestId('feedback-panel')).toBeVisible();
   await expect(page.getByTestId('feedback-list-empty')).toBeVisible();
 }
+
+/** Marks the page, so a test can tell later that it was never loaded again. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __feedbackPage: true }));
+const stillSamePage = async (page: Page) => expect(await page.evaluate(() => (window as unknown as { __feedbackPage?: boolean }).__feedbackPage)).toBe(true);
 
 /** The panel lies within the window and nothing in it is wider than the panel. */
 async function fitsWidth(page: Page): Promise<void> {
@@ -94,17 +99,22 @@ test.describe('feedback and complaints', () => {
       await expect(page.getByTestId('feedback-no-replies')).toBeVisible();
     });
 
-    await test.step('the operator’s reply shows up, and the member follows up', async () => {
+    await test.step('the operator’s reply shows up in the open submission at once, and the member follows up', async () => {
+      await markPage(page);
       await operator(request, 'POST', `/operator/v1/feedback/${feedbackId}/replies`, { text: 'We found your transfer: it is credited now.' });
+      // Pushed to the open panel: nothing clicked, nothing reloaded.
+      const operatorMessage = page.getByTestId('feedback-message').first();
+      await expect(operatorMessage).toHaveAttribute('data-from', 'operator');
+      await expect(operatorMessage).toContainText('Customer service · Laura');
+      await expect(operatorMessage).toContainText('We found your transfer: it is credited now.');
+      await expect(page.getByTestId('feedback-detail').getByTestId('feedback-status')).toHaveAttribute('data-status', 'replied');
+      await expect(page.getByTestId('feedback-no-replies')).toHaveCount(0);
+      await stillSamePage(page);
       await page.getByTestId('feedback-back').click();
       const row = page.getByTestId('feedback-row');
       await expect(row).toHaveAttribute('data-status', 'replied');
       await expect(row).toContainText('1 reply · 1 image');
       await row.click();
-      const operatorMessage = page.getByTestId('feedback-message').first();
-      await expect(operatorMessage).toHaveAttribute('data-from', 'operator');
-      await expect(operatorMessage).toContainText('Customer service · Laura');
-      await expect(operatorMessage).toContainText('We found your transfer: it is credited now.');
 
       await page.getByTestId('feedback-follow-up').fill('Thank you, I see it now.');
       await page.getByTestId('feedback-follow-up-send').click();
@@ -113,13 +123,14 @@ test.describe('feedback and complaints', () => {
       await expect(page.getByTestId('feedback-detail').getByTestId('feedback-status')).toHaveAttribute('data-status', 'open');
     });
 
-    await test.step('once the operator closes it, it takes no more messages', async () => {
+    await test.step('once the operator closes it, the open submission says so at once and takes no more messages', async () => {
       await operator(request, 'POST', `/operator/v1/feedback/${feedbackId}/close`);
-      await page.getByTestId('feedback-back').click();
-      await expect(page.getByTestId('feedback-row')).toHaveAttribute('data-status', 'closed');
-      await page.getByTestId('feedback-row').click();
       await expect(page.getByTestId('feedback-closed-note')).toBeVisible();
       await expect(page.getByTestId('feedback-follow-up')).toHaveCount(0);
+      await expect(page.getByTestId('feedback-detail').getByTestId('feedback-status')).toHaveAttribute('data-status', 'closed');
+      await stillSamePage(page);
+      await page.getByTestId('feedback-back').click();
+      await expect(page.getByTestId('feedback-row')).toHaveAttribute('data-status', 'closed');
     });
   });
 
@@ -141,7 +152,12 @@ test.describe('feedback and complaints', () => {
     const row = page.getByTestId('feedback-row');
     await expect(row).toContainText('Esperando respuesta');
     await fitsWidth(page);
+    await markPage(page);
     await operator(request, 'POST', `/operator/v1/feedback/${await row.getAttribute('data-id')}/replies`, { text: '¡Gracias! Lo tendremos en cuenta.' });
+    // The list shows the answer as it comes, without a reload.
+    await expect(row).toHaveAttribute('data-status', 'replied');
+    await expect(row).toContainText('Respondida');
+    await stillSamePage(page);
     await row.click();
     await expect(page.getByTestId('feedback-message')).toContainText('¡Gracias! Lo tendremos en cuenta.');
     await expect(page.getByTestId('feedback-detail').getByTestId('feedback-status')).toHaveText('Respondida');

@@ -29,6 +29,7 @@ const rounds = Number(process.env.ROUNDS ?? 4);
 const STEPS = (process.env.STEPS ?? '0.2,0.35,0.5,0.7').split(',').map(Number);
 const KNEE = 4;
 const settleSeconds = Number(process.env.SETTLE_SECONDS ?? 60);
+const acceptEncoding = process.env.ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const GOAL_P99_MS = 20;
 const CLIENT_ADDRESSES = 4_096;
 
@@ -193,16 +194,19 @@ try {
   const query = '/wps/system/notices?types=B,PL,PU,PR,H&platform=W&language=ES';
   const probe = await (await fetch(platform.url + query)).json();
   const shown = ['banners', 'player', 'popup', 'promotion', 'help'].map((list) => probe.value[list].length);
+  // Every request says what a browser says it takes (ACCEPT_ENCODING='' for none): the notices answer is several
+  // kilobytes, and how it is compressed is part of what a player's request costs.
+  const encoding = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
   const targets = [
-    { label: 'bare route (/health/live)', url: `${platform.url}/health/live`, headers: {} },
-    { label: 'notices call, guest', url: platform.url + query, headers: {} },
-    { label: 'notices call, signed-in member', url: platform.url + query, headers: { authorization: `Bearer ${token}` } },
+    { label: 'bare route (/health/live)', url: `${platform.url}/health/live`, headers: { ...encoding } },
+    { label: 'notices call, guest', url: platform.url + query, headers: { ...encoding } },
+    { label: 'notices call, signed-in member', url: platform.url + query, headers: { ...encoding, authorization: `Bearer ${token}` } },
   ];
   const { closed, steps, sustainable } = await measure(targets);
   const row = (cells, widths) => cells.map((cell, index) => (index === 0 ? String(cell).padEnd(widths[0]) : String(cell).padStart(widths[index]))).join(' ');
   console.log(`\nThe notices call through the gateway (${given ?? 'embedded platform'}); answer: ${shown.join(' / ')} banners / notices / popups / promotions / help`);
   console.log(
-    `closed loop at concurrency ${concurrency}, then open loops at ${STEPS.map((share) => `${share * 100} %`).join(', ')} of the lower notices max; ${phaseSeconds} s each, in ${rounds} turns\n`,
+    `accept-encoding: ${acceptEncoding || 'none'}; closed loop at concurrency ${concurrency}, then open loops at ${STEPS.map((share) => `${share * 100} %`).join(', ')} of the lower notices max; ${phaseSeconds} s each, in ${rounds} turns\n`,
   );
   const widths = [34, 10, 7];
   console.log(row(['route', 'max req/s', 'ratio'], widths));
@@ -225,7 +229,7 @@ try {
   writeFileSync(
     path.join(root, 'bench', 'results', 'notices-call.json'),
     JSON.stringify(
-      { concurrency, phaseSeconds, rounds, targets: targets.map((target) => target.label), closed, steps, sustainableRate: sustainable.rate, errors: Object.fromEntries(errorReasons) },
+      { concurrency, phaseSeconds, rounds, acceptEncoding, targets: targets.map((target) => target.label), closed, steps, sustainableRate: sustainable.rate, errors: Object.fromEntries(errorReasons) },
       null,
       2,
     ),

@@ -22,11 +22,11 @@ import {
 import { identityService } from '@wps/identity';
 import { DevelopmentMailSink } from '@wps/identity/infra/mailer';
 import { DevSmsSink } from '@wps/identity/infra/sms';
-import { walletService } from '@wps/wallet';
+import { walletServiceWith } from '@wps/wallet';
 import { createGamesService, gamesService, walletTransfersPort, type GamesConfig } from '@wps/games';
 import { agentContractsServiceWith } from '@wps/agent-contracts';
 import { pointsServiceWith } from '@wps/points';
-import { noticesService } from '@wps/notices';
+import { noticesServiceWith } from '@wps/notices';
 import { houseServiceWith } from '@wps/house';
 import { createGateway, type GatewayClients } from '@wps/gateway';
 import { embeddedEnvironment, embeddedHostConfig } from './config.js';
@@ -88,17 +88,19 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
   // Services that call the wallet themselves get an in-process client of it, as cluster mode gives them an HTTP one.
   const walletClient = () => createInProcessClient('wallet', walletRpc, instances.wallet!.handlers as never);
+  // Services that keep their own table of members catch up on identity's, in process.
+  const identityClient = () => createInProcessClient('identity', identityRpc, instances.identity!.handlers as never);
   const gamesWithWallet: AnyDefinition = {
     ...gamesService,
     create: (context, config: GamesConfig) => createGamesService(context, config, { wallet: walletTransfersPort(walletClient()) }),
   } as AnyDefinition;
   const definitions: AnyDefinition[] = [
     identityService,
-    walletService,
+    walletServiceWith(identityClient),
     gamesWithWallet,
     agentContractsServiceWith(walletClient),
     pointsServiceWith(walletClient),
-    noticesService,
+    noticesServiceWith(identityClient),
     // The house lottery reports its drawn results to the games service's draw feed, in process.
     houseServiceWith(walletClient, () => createInProcessClient('games', gamesRpc, instances.games!.handlers as never)),
   ] as AnyDefinition[];

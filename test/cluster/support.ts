@@ -142,3 +142,12 @@ export async function startExtraGateway(port: number, logName: string): Promise<
   );
   return child;
 }
+
+/** Stops a gateway `startExtraGateway` started: SIGTERM, then SIGKILL when it has not exited within 8 s. */
+export async function stopExtraGateway(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}

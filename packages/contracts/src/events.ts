@@ -3,7 +3,7 @@ import { depositLimitsSchema } from './payments.js';
 import { inboxBroadcastSchema, unreadChangedSchema } from './notices-inbox.js';
 import { noticesChangedSchema } from './notices-content.js';
 import { chatMessageEventSchema } from './support-chat.js';
-import { feedbackRepliedEventSchema } from './feedback.js';
+import { feedbackChangedEventSchema, feedbackRepliedEventSchema } from './feedback.js';
 import { vipChangedSchema } from './loyalty-vip.js';
 import { bonusChangedSchema } from './wallet-bonuses.js';
 import { freeRoundsFinishedSchema, freeRoundsGrantedSchema } from './house-free-rounds.js';
@@ -227,6 +227,8 @@ export const EVENTS = {
   'chat.message': { topic: TOPICS.notices, version: 1, payload: chatMessageEventSchema },
   /** An operator answered a feedback submission. */
   'feedback.replied': { topic: TOPICS.notices, version: 1, payload: feedbackRepliedEventSchema },
+  /** An operator replied to or closed a feedback submission: pushed to the member as `feedback`. */
+  'feedback.changed': { topic: TOPICS.notices, version: 1, payload: feedbackChangedEventSchema },
   /** A loyalty push (points, VIP, missions, red envelopes, rewards) for the gateways to send. */
   'loyalty.push': { topic: TOPICS.loyalty, version: 1, payload: loyaltyPushEventSchema },
   /** A member's VIP level changed (an upgrade, the monthly re-evaluation, an operator): the inbox writes upgrades to the member. */

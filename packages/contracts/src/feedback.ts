@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { boundedText } from './bounded-text.js';
 import { memberIdSchema } from './ids.js';
+import { FEEDBACK_STATUSES, feedbackPushSchema, feedbackStatusSchema } from './push-data.js';
+export { FEEDBACK_STATUSES, feedbackPushSchema, feedbackStatusSchema };
 
 /**
  * Feedback and complaints (`PUT /wps/feedback`): a type, content within the word limits and up to 3 png or jpg images
@@ -17,8 +19,6 @@ export const FEEDBACK_TYPES = ['suggestion', 'complaint', 'deposit', 'withdrawal
 export const feedbackTypeSchema = z.enum(FEEDBACK_TYPES);
 export type FeedbackType = z.infer<typeof feedbackTypeSchema>;
 
-export const FEEDBACK_STATUSES = ['open', 'replied', 'closed'] as const;
-export const feedbackStatusSchema = z.enum(FEEDBACK_STATUSES);
 export type FeedbackStatus = z.infer<typeof feedbackStatusSchema>;
 
 /** Spec §5: the content has between a minimum and a maximum number of words. */
@@ -33,6 +33,8 @@ export const FEEDBACK_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
 export const FEEDBACK_REPLY_MAX = 1_000;
 /** The notices outbox event of an operator's reply (topic `notices.v1`, keyed by member). */
 export const FEEDBACK_REPLIED_EVENT = 'feedback.replied';
+/** The notices outbox event of an operator's reply or close, pushed to the member as `feedback` (keyed by member). */
+export const FEEDBACK_CHANGED_EVENT = 'feedback.changed';
 
 /** Scripts written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer and Burmese. */
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -171,6 +173,10 @@ export const feedbackRepliedEventSchema = z.object({
 });
 export type FeedbackRepliedEvent = z.infer<typeof feedbackRepliedEventSchema>;
 
+/** The `feedback.changed` event's payload: the `feedback` push and the member (and brand) it goes to. */
+export const feedbackChangedEventSchema = feedbackPushSchema.extend({ memberId: z.string(), merchantCode: z.string() });
+export type FeedbackChangedEvent = z.infer<typeof feedbackChangedEventSchema>;
+
 /** A submission's id: a decimal row id (anything else is an unknown submission). */
 export const FEEDBACK_ID_PATTERN = /^[1-9][0-9]{0,17}$/;
 const feedbackId = z.string().regex(FEEDBACK_ID_PATTERN);
@@ -199,8 +205,8 @@ export const feedbackRpcMethods = {
     output: paged(operatorFeedbackSummarySchema),
   },
   operatorGetFeedback: { input: z.object({ feedbackId }), output: operatorFeedbackDetailSchema },
-  /** An operator's reply: the member sees it, and `feedback.replied` goes out. FEEDBACK_CLOSED once closed. */
+  /** An operator's reply: the member sees it (pushed as `feedback`), and `feedback.replied` goes out. FEEDBACK_CLOSED once closed. */
   operatorReplyFeedback: { input: z.object({ feedbackId, operator: z.string(), text: feedbackReplyTextSchema }), output: feedbackReplySchema },
-  /** Closes a submission; closing a closed one changes nothing. */
+  /** Closes a submission (pushed to the member as `feedback`); closing a closed one changes nothing. */
   operatorCloseFeedback: { input: z.object({ feedbackId, operator: z.string() }), output: operatorFeedbackSummarySchema },
 };

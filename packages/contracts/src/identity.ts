@@ -7,6 +7,8 @@ import { accountRpcMethods } from './identity-account.js';
 import { secondFactorRpcMethods } from './identity-second-factors.js';
 import { invitationRpcMethods } from './identity-invitations.js';
 import { referralLinkRpcMethods } from './loyalty-referral.js';
+import { decimalIdSchema } from './ids.js';
+import { memberRegisteredSchema } from './events.js';
 
 export * from './identity-common.js';
 export * from './identity-registration.js';
@@ -36,6 +38,17 @@ export const systemStatusSchema = z.object({
   regionRestriction: z.boolean(),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/**
+ * A member as `member.registered` announced them (without the referrer and invitation), for the services that keep
+ * their own table of members: the brand, the account name, the member type (agents among them), the brand's currency,
+ * the upline and the registration time. VIP levels are not identity's: they come from the points service's
+ * `vip.changed` events.
+ */
+export const registeredMemberSchema = memberRegisteredSchema.pick({ memberId: true, merchantCode: true, account: true, type: true, currency: true, uplineId: true, registeredAt: true });
+export type RegisteredMember = z.infer<typeof registeredMemberSchema>;
+/** The most members one `listMembersAfter` page holds. */
+export const MEMBERS_PAGE_MAX = 1000;
 
 export const identityRpc = defineRpc({
   ...registrationRpcMethods,
@@ -73,6 +86,15 @@ export const identityRpc = defineRpc({
         isInDownlineOfCaller: z.boolean(),
       })
       .nullable(),
+  },
+  /**
+   * Members of every brand with an id above `afterId`, in id order, at most `limit` (keyset paging: the next page
+   * starts after the last id of this one; an empty or short page is the end). What services fill their own table of
+   * members from when they missed registrations.
+   */
+  listMembersAfter: {
+    input: z.object({ afterId: decimalIdSchema, limit: z.number().int().min(1).max(MEMBERS_PAGE_MAX) }),
+    output: z.object({ members: z.array(registeredMemberSchema) }),
   },
 });
 export type IdentityRpc = typeof identityRpc;

@@ -137,10 +137,11 @@ export const unreadChangedSchema = z.object({ memberId: z.string(), merchantCode
 export type UnreadChanged = z.infer<typeof unreadChangedSchema>;
 
 /**
- * Event `inbox.broadcast`: a broadcast was sent or withdrawn. Each gateway asks the notices service for the new counts
- * of its own connected members of the brand (`unreadCounts`) and pushes them.
+ * Event `inbox.broadcast`: a broadcast was sent, withdrawn or reached its expiry. Each gateway asks the notices service
+ * for the new counts of its own connected members of the brand (`unreadCounts`) and pushes them; the same event heard
+ * twice pushes the same counts again.
  */
-export const inboxBroadcastSchema = z.object({ broadcastId: z.string(), merchantCode: z.string(), change: z.enum(['sent', 'withdrawn']), at: z.string() });
+export const inboxBroadcastSchema = z.object({ broadcastId: z.string(), merchantCode: z.string(), change: z.enum(['sent', 'withdrawn', 'expired']), at: z.string() });
 export type InboxBroadcast = z.infer<typeof inboxBroadcastSchema>;
 
 const reader = { memberId: memberIdSchema, merchantCode: z.string(), language: z.enum(['ES', 'EN']) };

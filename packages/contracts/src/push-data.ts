@@ -42,6 +42,24 @@ export const chatMessageSchema = z.object({
 /** The `chat` push: a message stored in one of the member's conversations (to the member and to every operator). */
 export const chatPushSchema = chatMessageSchema.extend({ memberId: z.string(), account: z.string() });
 
+// ---- Feedback ----------------------------------------------------------------------------------------------------
+/** A submission is `open` while it waits for the operator, `replied` once answered, `closed` when the operator closes it. */
+export const FEEDBACK_STATUSES = ['open', 'replied', 'closed'] as const;
+export const feedbackStatusSchema = z.enum(FEEDBACK_STATUSES);
+
+/**
+ * Push `feedback`: an operator replied to or closed one of the member's submissions, which now has this state: read
+ * the submission and the list again. Nothing in it that the member's own list does not show.
+ */
+export const feedbackPushSchema = z.object({
+  feedbackId: z.string(),
+  status: feedbackStatusSchema,
+  /** The operator's replies so far. */
+  replyCount: z.number().int().min(0),
+  /** When the change was made (ISO 8601, UTC). */
+  updatedAt: z.string(),
+});
+
 // ---- Points ------------------------------------------------------------------------------------------------------
 /** Push `points`: The member’s points balance after any change. */
 export const pointsPushSchema = z.object({ points: z.string(), version: z.number().int() });

@@ -5,6 +5,7 @@ import {
   contractChangedSchema,
   contractSettledSchema,
   envelopePushSchema,
+  feedbackPushSchema,
   houseTableEventSchema,
   jackpotPushSchema,
   missionsPushSchema,
@@ -41,6 +42,8 @@ export const pushDataSchemas = {
   notice: noticesChangedSchema,
   /** A support-chat message in one of the member's conversations. */
   chat: chatPushSchema,
+  /** An operator replied to or closed one of the member's feedback submissions. */
+  feedback: feedbackPushSchema,
   /** The member’s points balance after any change. */
   points: pointsPushSchema,
   /** The member’s VIP level changed (an upgrade or the monthly re-evaluation). */

@@ -18,3 +18,4 @@ export * from './vendor-signature.js';
 export * from './async.js';
 export * from './sql-state.js';
 export * from './file-store.js';
+export * from './backfill.js';

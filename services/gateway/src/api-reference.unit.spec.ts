@@ -5,6 +5,7 @@ import { createLogger, InMemoryEventBus, MemoryStore } from '@wps/platform';
 import { createGateway } from './app.js';
 import type { GatewayClients } from './clients.js';
 import { API_REFERENCES, buildApiReference, openApiPath, TEXT_PATTERN, trimmedTextPattern, type ApiReferenceName } from './openapi.js';
+import type { StaticRoutesMiddleware } from './edge/static-routes.js';
 
 /** Paths the gateway serves that are not API calls. */
 const NOT_API = [/^\/health\//, /^\/socket\.io/, /^\/\{\*path\}$/, /^\/$/, /^\/api\/docs/];
@@ -19,7 +20,7 @@ interface MountedRoute {
 /** Every method and path mounted on the app, through nested routers. */
 function mountedRoutes(app: Express): MountedRoute[] {
   const found: MountedRoute[] = [];
-  type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+  type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } & Partial<StaticRoutesMiddleware> };
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
@@ -27,6 +28,8 @@ function mountedRoutes(app: Express): MountedRoute[] {
         for (const path of paths) for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path });
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack);
+      } else if (layer.handle?.staticRoutes) {
+        found.push(...layer.handle.staticRoutes.list());
       }
     }
   };

@@ -20,12 +20,14 @@ import { unreadPushFeed } from './push-feeds/unread.js';
 import { noticesPushFeed } from './push-feeds/notices.js';
 import { chatPushFeed } from './push-feeds/chat.js';
 import { loyaltyPushFeed } from './push-feeds/loyalty.js';
+import { feedbackPushFeed } from './push-feeds/feedback.js';
 import { contentEdgeOperations } from './routes/content-edge.js';
 import { filesEdgeOperations } from './routes/files-edge.js';
 import { merchantHint, SessionResolver } from './auth.js';
 import { PublicAnswers } from './public-answers.js';
 import { securityHeaders } from './security-headers.js';
 import { FrameOrigins } from './edge/frame-origins.js';
+import { MirrorOrigins } from './edge/mirror-origins.js';
 import { noStore } from './edge/no-store.js';
 import { API_PATH_PREFIXES } from './edge/api-paths.js';
 import { compressAnswers } from './edge/compression.js';
@@ -50,7 +52,10 @@ export interface GatewayOptions {
   vendorRequestsPer10s?: number;
   /** VENDOR_SIGNATURE_FAILURES_PER_10S: wrongly signed vendor calls per source address per 10 s. */
   vendorSignatureFailuresPer10s?: number;
-  /** GATEWAY_FRAME_ORIGINS_REFRESH_MS: how often a brand's game-frame origins (the CSP's frame-src) are asked again. */
+  /**
+   * GATEWAY_FRAME_ORIGINS_REFRESH_MS: how often a brand's origins in the CSP are asked again: its game-frame origins
+   * (frame-src) and its mirror domains (connect-src).
+   */
   frameOriginsRefreshMs?: number;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; empty or unset, the client is the socket's peer. */
   trustProxy?: readonly string[];
@@ -74,12 +79,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     logger: options.logger,
     clients: options.clients,
     adapter: options.socketAdapter,
-    feeds: [unreadPushFeed, noticesPushFeed, chatPushFeed, loyaltyPushFeed],
+    feeds: [unreadPushFeed, noticesPushFeed, chatPushFeed, loyaltyPushFeed, feedbackPushFeed],
     answers,
     operatorToken: options.operatorToken,
   });
   const frameOrigins = new FrameOrigins({ identity: options.clients.identity, games: options.clients.games, logger: options.logger, refreshMs: options.frameOriginsRefreshMs });
-  app.use(securityHeaders({ frameOrigins: (req) => frameOrigins.of(req) }));
+  const mirrorOrigins = new MirrorOrigins({ identity: options.clients.identity, logger: options.logger, refreshMs: options.frameOriginsRefreshMs });
+  app.use(securityHeaders({ frameOrigins: (req) => frameOrigins.of(req), connectOrigins: (req) => mirrorOrigins.of(req) }));
   app.use(noStore());
   app.use(compressAnswers());
   app.use(healthRoutes(options.readiness));

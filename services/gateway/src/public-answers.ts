@@ -1,7 +1,63 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { preferredEncoding } from './edge/web-client.js';
+
 const PUBLIC_ANSWER_ENTRIES_MAX = 5_000;
+/** Below this an answer goes out as it is: compressing saves less than its headers cost (as compression.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: readonly { name: Encoding }[] = [{ name: 'br' }, { name: 'gzip' }];
+
+/**
+ * One rendered answer, shared by every caller who gets it: its JSON, its entity tag, and its compressed forms, each
+ * made once, the first time a caller takes it. The answer is sent as is, with no work per request beyond the headers.
+ * Compressed once, it can afford the best compression: it is paid once per answer, not once per request.
+ */
+export class RenderedAnswer {
+  readonly body: Buffer;
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(readonly json: string) {
+    this.body = Buffer.from(json);
+    // The weak tag of express's own (etag package): length and a SHA-1 of the body.
+    this.etag = `W/"${this.body.length.toString(16)}-${createHash('sha1').update(this.body).digest('base64').slice(0, 27)}"`;
+  }
+
+  encodedAs(encoding: Encoding): Promise<Buffer> {
+    let made = this.encoded.get(encoding);
+    if (!made) {
+      made = encoding === 'br' ? brotli(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } }) : gzipped(this.body, { level: 9 });
+      this.encoded.set(encoding, made);
+    }
+    return made;
+  }
+
+  /**
+   * Sends it: compressed as the caller takes it (brotli on a tie, as the web client's files), a 304 to a caller who holds the same tag (express
+   * checks it against the ETag set here), HEAD without a body.
+   */
+  async send(req: Request, res: Response): Promise<void> {
+    res.vary('Accept-Encoding');
+    res.type('json');
+    res.setHeader('ETag', this.etag);
+    const accepted = this.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(req.headers['accept-encoding'], ENCODINGS)?.name : undefined;
+    if (accepted) {
+      const body = await this.encodedAs(accepted);
+      res.setHeader('Content-Encoding', accepted);
+      res.send(body);
+      return;
+    }
+    res.send(this.body);
+  }
+}
 
 interface Entry {
-  body: Promise<string>;
+  body: Promise<RenderedAnswer>;
   expiresAt: number;
   /** The brand the answer belongs to, so a change of the brand's content can drop it. */
   brand: string | undefined;
@@ -22,16 +78,16 @@ export interface AnswerOptions {
 export class PublicAnswers {
   private readonly entries = new Map<string, Entry>();
 
-  get(key: string, ttlMs: number, load: () => Promise<unknown>, options: AnswerOptions = {}): Promise<string> {
+  get(key: string, ttlMs: number, load: () => Promise<unknown>, options: AnswerOptions = {}): Promise<RenderedAnswer> {
     const now = Date.now();
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > now) return cached.body;
     if (this.entries.size >= PUBLIC_ANSWER_ENTRIES_MAX) this.entries.clear();
-    const entry: Entry = { body: Promise.resolve(''), expiresAt: now + ttlMs, brand: options.brand };
+    const entry: Entry = { body: Promise.resolve(new RenderedAnswer('')), expiresAt: now + ttlMs, brand: options.brand };
     entry.body = load().then((value) => {
       const until = options.validUntil?.(value);
       if (until !== undefined && until < entry.expiresAt) entry.expiresAt = until;
-      return JSON.stringify({ success: true, value });
+      return new RenderedAnswer(JSON.stringify({ success: true, value }));
     });
     this.entries.set(key, entry);
     // A failed call is not kept; only this entry is removed, never a newer one for the same key.

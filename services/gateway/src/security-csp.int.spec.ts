@@ -11,6 +11,9 @@ const OTHER_BRAND = 'CSPOTHER';
 /** The page the built client would be: the test serves a stand-in, so the HTML answer is checked without a build. */
 const INDEX_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>WPS</title></head><body><div id="root"></div></body></html>';
 
+/** Every directive the policy has, in its order. */
+const DIRECTIVES = ['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'frame-src', 'frame-ancestors', 'object-src', 'base-uri', 'form-action'];
+
 /** The directives of a Content-Security-Policy header, by name. */
 const directives = (header: string | null): Map<string, string[]> =>
   new Map(
@@ -23,9 +26,10 @@ const directives = (header: string | null): Map<string, string[]> =>
 
 /**
  * The Content-Security-Policy's frame-src: our own origin and the origins of the launch URLs of the vendors the brand
- * offers, learnt from the games service and refreshed in the background; every other directive as strict as before.
+ * offers, learnt from the games service and refreshed in the background; its connect-src: our own origin and the
+ * brand's mirror domains, learnt from identity the same way; every other directive as strict as before.
  */
-describe('the Content-Security-Policy of game frames (embedded)', () => {
+describe('the Content-Security-Policy of game frames and mirror domains (embedded)', () => {
   let platform: EmbeddedPlatform;
   let webDist = '';
   const policy = async (url: string, headers: Record<string, string> = {}) => {
@@ -34,6 +38,9 @@ describe('the Content-Security-Policy of game frames (embedded)', () => {
     return { answer, csp: directives(answer.headers.get('content-security-policy')) };
   };
   const frameSrc = async (pathname = '/', headers: Record<string, string> = {}) => (await policy(`${platform.url}${pathname}`, headers)).csp.get('frame-src');
+  const connectSrc = async (pathname = '/', headers: Record<string, string> = {}) => (await policy(`${platform.url}${pathname}`, headers)).csp.get('connect-src');
+  const setDomainRoute = (merchantCode: string, domains: readonly string[]) =>
+    platform.db.orm.execute(sql`UPDATE identity.merchants SET settings = jsonb_set(settings, '{domainRoute}', ${JSON.stringify(domains)}::jsonb) WHERE code = ${merchantCode}`);
 
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(os.tmpdir(), 'wps-csp-'));
@@ -133,6 +140,53 @@ describe('the Content-Security-Policy of game frames (embedded)', () => {
     } finally {
       release();
       games.frameOrigins = original;
+    }
+  });
+
+  it('lets pages connect to the brand’s mirror domains, served like the site the page came from', async () => {
+    const port = new URL(platform.url).port;
+    // The demo brand lists its site by two host names: a page of either may time both.
+    const mirrors = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+    expect(await platform.clients.identity.getDomainRoute({ merchantCode: 'DEMO' })).toEqual(['localhost', '127.0.0.1']);
+    await eventually(async () => (await connectSrc('/'))?.length === 3, 'the mirror domains in connect-src', 10_000);
+    for (const pathname of ['/', '/domains', '/wps/system/domainRoute', '/wps/system/status', '/wps/no-such-call']) {
+      const { csp } = await policy(`${platform.url}${pathname}`);
+      expect(csp.get('connect-src'), pathname).toEqual(["'self'", ...mirrors]);
+      // The mirror domains widen where pages connect, nothing else.
+      expect(csp.get('default-src'), pathname).toEqual(["'self'"]);
+      expect(csp.get('script-src'), pathname).toEqual(["'self'"]);
+      expect(csp.get('frame-ancestors'), pathname).toEqual(["'none'"]);
+      for (const mirror of mirrors) expect(csp.get('frame-src'), `${pathname} ${mirror}`).not.toContain(mirror);
+    }
+    // The page on another mirror times this one by its liveness check: that answer, and only it, other sites may load.
+    expect((await policy(`${platform.url}/health/live`)).answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    for (const pathname of ['/', '/domains', '/health/ready', '/wps/system/status', '/health/live/x']) {
+      expect((await policy(`${platform.url}${pathname}`)).answer.headers.get('cross-origin-resource-policy'), pathname).toBe('same-origin');
+    }
+  });
+
+  it('puts only well-formed web origins of the brand’s own list into connect-src', async () => {
+    const listed = ['m1.casino.example', 'https://m2.casino.example/path', 'http://m3.casino.example:8080'];
+    const hostile = ["evil.example; script-src 'unsafe-inline'", 'evil.example;report-uri', "https://evil.example 'unsafe-eval'", '*', '*.evil.example', 'javascript:alert(1)', 'ftp://evil.example'];
+    const port = new URL(platform.url).port;
+    try {
+      await setDomainRoute('DEMO', [...hostile, ...listed]);
+      const expected = ["'self'", `http://m1.casino.example:${port}`, 'https://m2.casino.example', 'http://m3.casino.example:8080'];
+      await eventually(async () => (await connectSrc('/'))?.includes('https://m2.casino.example') ?? false, 'the new list in connect-src', 15_000);
+      for (const pathname of ['/', '/wps/system/status']) {
+        const { answer, csp } = await policy(`${platform.url}${pathname}`);
+        const header = answer.headers.get('content-security-policy') ?? '';
+        expect(csp.get('connect-src'), pathname).toEqual(expected);
+        expect(csp.get('script-src'), pathname).toEqual(["'self'"]);
+        expect(csp.has('report-uri'), pathname).toBe(false);
+        expect(header, pathname).not.toMatch(/unsafe-eval|evil\.example|\*|javascript:|ftp:/);
+        // The policy's own directives and none more: no listed value closed one and opened another.
+        expect([...csp.keys()], pathname).toEqual(DIRECTIVES);
+      }
+      // Another brand lists no mirror domains of its own: its pages connect to their own origin only.
+      await eventually(async () => (await connectSrc('/', { 'x-merchant-code': OTHER_BRAND }))?.join(' ') === "'self'", 'the other brand without mirror domains', 10_000);
+    } finally {
+      await setDomainRoute('DEMO', ['localhost', '127.0.0.1']);
     }
   });
 });

@@ -19,12 +19,24 @@ export const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
+/**
+ * The liveness check, which the mirror-domain page on each of the brand's other domains times: other origins may load
+ * it (Cross-Origin-Resource-Policy cross-origin), and every other answer stays same-origin. It tells nothing but that
+ * the site is up.
+ */
+export const TIMED_PATH = '/health/live';
+
 export interface SecurityHeadersOptions {
   /**
    * The web origins this request's pages may frame besides their own: the origins of the brand's game vendors'
    * launch URLs (edge/frame-origins.ts). Answered at once, never waited for; without it, only our own origin.
    */
   frameOrigins?: (req: Request) => readonly string[];
+  /**
+   * The web origins this request's pages may connect to besides their own: the brand's mirror domains, which the
+   * mirror-domain page times (edge/mirror-origins.ts). Answered at once, never waited for; without it, only our own.
+   */
+  connectOrigins?: (req: Request) => readonly string[];
 }
 
 /**
@@ -32,12 +44,14 @@ export interface SecurityHeadersOptions {
  * styles keep it for React's style attributes. Images may also come from any https origin: game vendors serve their
  * tile images from their own servers, and the operator sets them per game. Game vendors open in frames, so frames may
  * come from our own origin and the origins of the brand's vendors' launch URLs, and from nowhere else; nothing may
- * frame us. No referrer leaves the site: the spec puts session tokens in some URLs.
+ * frame us. Pages connect to our own origin and the brand's mirror domains (the mirror-domain page times each of
+ * them, loading their liveness check). No referrer leaves the site: the spec puts session tokens in some URLs.
  * Strict-Transport-Security goes out on every answer, whatever the gateway can tell about the connection (behind a
  * TLS proxy it often cannot): browsers take it only from an answer that came over HTTPS, and ignore it otherwise.
  */
 export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHandler[] {
-  const frameSources = (req: Request): string => ["'self'", ...(options.frameOrigins?.(req) ?? [])].join(' ');
+  /** Our own origin and those the option answers for the request, as one directive's value. */
+  const sources = (origins: SecurityHeadersOptions['frameOrigins']) => (req: unknown) => ["'self'", ...(origins?.(req as Request) ?? [])].join(' ');
   return [
     helmet({
       contentSecurityPolicy: {
@@ -48,8 +62,8 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHa
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: [(req) => frameSources(req as Request)],
+          connectSrc: [sources(options.connectOrigins)],
+          frameSrc: [sources(options.frameOrigins)],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
@@ -60,8 +74,9 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHa
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       crossOriginEmbedderPolicy: false,
     }),
-    (_req, res, next) => {
+    (req, res, next) => {
       res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      if (req.path === TIMED_PATH) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       next();
     },
   ];

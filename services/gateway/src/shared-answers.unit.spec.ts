@@ -20,8 +20,8 @@ describe('shared answers', () => {
     await answers.get('b', 60_000, load, { brand: 'OTHER' });
     expect(calls).toBe(2);
     expect(answers.dropBrand('DEMO')).toBe(1);
-    expect(await answers.get('a', 60_000, load, { brand: 'DEMO' })).toBe('{"success":true,"value":{"n":3}}');
-    expect(await answers.get('b', 60_000, load, { brand: 'OTHER' })).toBe('{"success":true,"value":{"n":2}}');
+    expect((await answers.get('a', 60_000, load, { brand: 'DEMO' })).json).toBe('{"success":true,"value":{"n":3}}');
+    expect((await answers.get('b', 60_000, load, { brand: 'OTHER' })).json).toBe('{"success":true,"value":{"n":2}}');
 
     const soon = async () => ({ validUntil: new Date(Date.now() - 1).toISOString() });
     await answers.get('c', 60_000, soon, { validUntil: validUntilOf });
@@ -30,7 +30,7 @@ describe('shared answers', () => {
     expect(again).toBe(true);
 
     await expect(answers.get('d', 60_000, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(await answers.get('d', 60_000, async () => 'up')).toBe('{"success":true,"value":"up"}');
+    expect((await answers.get('d', 60_000, async () => 'up')).json).toBe('{"success":true,"value":"up"}');
     expect(validUntilOf({ validUntil: null })).toBeUndefined();
     expect(validUntilOf({ validUntil: '2030-01-01T00:00:00.000Z' })).toBe(Date.parse('2030-01-01T00:00:00.000Z'));
   });

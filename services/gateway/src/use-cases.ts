@@ -19,6 +19,7 @@ import { PublicAnswers, validUntilOf } from './public-answers.js';
 import type { GatewayClients } from './clients.js';
 import { rejectControlCharacters } from './edge/control-characters.js';
 import { methodNotAllowed } from './edge/method-not-allowed.js';
+import { isStaticPath, StaticRoutes } from './edge/static-routes.js';
 import { operatorTokenGuard } from './edge/operator-guard.js';
 import { vendorRateLimit } from './edge/vendor-limit.js';
 
@@ -249,11 +250,11 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       const call = () => counted(() => client[operation.method]!(input));
       const brand = brandField ? String(input[brandField]) : undefined;
       if (useCase.sharedCacheMs !== undefined) {
-        res.type('json').send(await answers.get(JSON.stringify([useCase.id, input]), useCase.sharedCacheMs, call, { brand, validUntil: validUntilOf }));
+        await (await answers.get(JSON.stringify([useCase.id, input]), useCase.sharedCacheMs, call, { brand, validUntil: validUntilOf })).send(req, res);
         return;
       }
       if (useCase.publicCacheMs !== undefined && !req.principal) {
-        res.type('json').send(await answers.get(JSON.stringify([useCase.id, input]), useCase.publicCacheMs, call, { brand }));
+        await (await answers.get(JSON.stringify([useCase.id, input]), useCase.publicCacheMs, call, { brand })).send(req, res);
         return;
       }
       const value = await call();
@@ -263,6 +264,8 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
   };
 
   const methodsByPath = new Map<string, Set<string>>();
+  const staticRoutes = new StaticRoutes();
+  router.use(staticRoutes.middleware());
   for (const useCase of useCases) {
     const chain: RequestHandler[] = [];
     const limiter = limiters[useCase.rateLimit];
@@ -280,7 +283,8 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
     chain.push(handle(useCase));
     for (const path of useCase.paths) {
       const method = useCase.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-      router[method](expressPath(path), ...chain);
+      if (isStaticPath(path)) staticRoutes.add(useCase.method, path, chain);
+      else router[method](expressPath(path), ...chain);
       methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(useCase.method));
     }
   }

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded';
@@ -108,6 +108,34 @@ describe('the web client and compressed answers (embedded)', () => {
     expect(small.status).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString())).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('sends an answer shared by every caller (the notices call) as compressed once, tagged, and 304 to a caller who holds it', async () => {
+    const notices = `${platform.url}/wps/system/notices?types=B,PL,PU,PR,H&platform=W&language=ES`;
+    const plain = await raw(notices);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const value = JSON.parse(plain.body.toString()) as { success: boolean };
+    expect(value.success).toBe(true);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const tag = plain.headers.etag as string;
+    expect(tag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+
+    const br = await raw(notices, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.headers.etag).toBe(tag);
+    const gz = await raw(notices, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // Compressed once at its best, the answer is smaller than the per-request compression would make it.
+    expect(br.body.length).toBeLessThan(brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length);
+
+    const again = await raw(notices, { 'accept-encoding': 'br', 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect((await raw(notices, { 'if-none-match': 'W/"0-other"' })).status).toBe(200);
   });
 
   it('names the installed app after the brand of the site, and sends the manifest as built when the brand is unknown', async () => {

@@ -27,6 +27,7 @@ import { TwoFactorAccount } from './features/sign-in/second-factor-account.js';
 import { SocialLogin } from './features/sign-in/social-login.js';
 import { InvitationLinks } from './features/invitations.js';
 import { ReferralLinks } from './features/referral-link.js';
+import { membersAfter } from './features/member-directory.js';
 
 export const IDENTITY_SCHEMA = 'identity';
 export const identityMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -128,6 +129,8 @@ export async function createIdentityService(context: ServiceContext, config: Ide
       setPaymentPassword: (input) => paymentPasswords.set(input),
       verifyPaymentPassword: (input) => paymentPasswords.verify(input),
       findMemberForTransfer: (input) => paymentPasswords.findMemberForTransfer(input),
+      // Other services' tables of members catch up from here
+      listMembersAfter: (input) => membersAfter(db.orm, input),
       // Second factors and social login
       sendLoginVerificationCode: (input) => secondFactorSteps.sendNewIpCode(input),
       verifyNewIpLogin: (input) => secondFactorSteps.verifyNewIp(input),

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DirectoryFileStore, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { noticesRpc, type NoticesRpc } from '@wps/contracts';
+import { createHttpClient, DirectoryFileStore, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { identityRpc, noticesRpc, type NoticesRpc } from '@wps/contracts';
 import { s3FileStoreEnv, s3FileStoreFrom, type S3FileStoreConfig } from '@wps/platform/file-store-s3';
 import { noticesEnv, type NoticesConfig } from './config.js';
 import type { NoticesDeps } from './features/module.js';
@@ -20,12 +20,16 @@ export const noticesMigrations = path.join(path.dirname(fileURLToPath(import.met
  * The composition root of the notices service: the brand's content (notices, banners, popups, help centre), the inbox
  * with its unread counts, the support chat and feedback. Its events go out on `notices.v1` through one outbox.
  */
-export async function createNoticesService(context: ServiceContext, config: NoticesConfig & S3FileStoreConfig): Promise<ServiceInstance<NoticesRpc>> {
+export async function createNoticesService(
+  context: ServiceContext,
+  config: NoticesConfig & S3FileStoreConfig,
+  ports: Pick<NoticesDeps, 'identity'> = { identity: identityFromConfig(config) },
+): Promise<ServiceInstance<NoticesRpc>> {
   const outbox = new Outbox(NOTICES_SCHEMA, 'notices');
   let relay: OutboxRelay | undefined;
   // An S3-compatible bucket when FILE_STORE_S3_URL names one, else a directory (shared volume, or the data folder).
   const files = s3FileStoreFrom(config) ?? new DirectoryFileStore(config.FILE_STORE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'wps-files-')));
-  const deps: NoticesDeps = { ...context, config, outbox, files, wakeRelay: () => relay?.wake() };
+  const deps: NoticesDeps = { ...context, config, outbox, files, wakeRelay: () => relay?.wake(), identity: ports.identity };
   const content = createContentModule(deps);
   const inbox = createInboxModule(deps);
   const chat = createChatModule(deps);
@@ -50,13 +54,23 @@ export async function createNoticesService(context: ServiceContext, config: Noti
   };
 }
 
+/** Identity's internal RPC at IDENTITY_URL (cluster mode); none without it. */
+function identityFromConfig(config: NoticesConfig): NoticesDeps['identity'] {
+  if (!config.IDENTITY_URL || !config.SERVICE_TOKEN) return undefined;
+  const identity = createHttpClient('identity', identityRpc, { baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN });
+  return () => identity;
+}
+
 const noticesServiceEnv = { ...noticesEnv, ...s3FileStoreEnv };
 
-export const noticesService: ServiceDefinition<NoticesRpc, typeof noticesServiceEnv> = {
+/** The service for a host that reaches identity in its own way (the embedded host passes its in-process client). */
+export const noticesServiceWith = (identity?: NoticesDeps['identity']): ServiceDefinition<NoticesRpc, typeof noticesServiceEnv> => ({
   name: 'notices',
   schema: NOTICES_SCHEMA,
   migrationsDir: noticesMigrations,
   defaultPort: 8106,
   env: noticesServiceEnv,
-  create: createNoticesService,
-};
+  create: (context, config) => createNoticesService(context, config, { identity: identity ?? identityFromConfig(config) }),
+});
+
+export const noticesService = noticesServiceWith();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeBatches, eachEvent, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
-import { walletRpc, type WalletRpc } from '@wps/contracts';
+import { consumeBatches, createHttpClient, eachEvent, Outbox, type OutboxRelay, type ServiceContext, type ServiceDefinition, type ServiceInstance, type Subscription } from '@wps/platform';
+import { identityRpc, walletRpc, type WalletRpc } from '@wps/contracts';
 import { walletEnv, type WalletConfig } from './config.js';
 import { MemberMoney } from './features/money.js';
 import { VendorWallet } from './features/vendor/vendor-wallet.js';
@@ -14,12 +14,18 @@ import { Jackpot } from './features/jackpot.js';
 import { AgentPayouts, LOYALTY_PAYOUTS } from './features/agent-payouts.js';
 import { memberBalances } from './features/balances.js';
 import { Bonuses, startBonusExpirySweep } from './features/bonuses.js';
+import { startMemberDirectoryBackfill, type IdentityMembers } from './features/member-directory-backfill.js';
 
 export const WALLET_SCHEMA = 'wallet';
 export const walletMigrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 /** The composition root of the wallet: the ledger, member money, and the consumers that open accounts. */
-export async function createWalletService(context: ServiceContext, config: WalletConfig, clock: Clock = () => new Date()): Promise<ServiceInstance<WalletRpc>> {
+export async function createWalletService(
+  context: ServiceContext,
+  config: WalletConfig,
+  clock: Clock = () => new Date(),
+  ports: { identity?: IdentityMembers } = { identity: identityFromConfig(config) },
+): Promise<ServiceInstance<WalletRpc>> {
   const { db, bus, logger } = context;
   const outbox = new Outbox(WALLET_SCHEMA, 'wallet');
   let relay: OutboxRelay | undefined;
@@ -77,6 +83,8 @@ export async function createWalletService(context: ServiceContext, config: Walle
           },
         ),
         await consumeBatches({ db, bus }, { schema: WALLET_SCHEMA, group: 'wallet.member-directory', type: 'member.registered', handle: eachEvent((tx, member) => vendors.recordMember(tx, member)) }),
+        // Members whose registration never reached the directory are filled in from identity, in the background.
+        startMemberDirectoryBackfill({ db, logger, identity: ports.identity }),
         await consumeBatches(
           { db, bus },
           {
@@ -123,11 +131,21 @@ export async function createWalletService(context: ServiceContext, config: Walle
   };
 }
 
-export const walletService: ServiceDefinition<WalletRpc, typeof walletEnv> = {
+/** Identity's internal RPC at IDENTITY_URL (cluster mode); none without it. */
+function identityFromConfig(config: WalletConfig): IdentityMembers | undefined {
+  if (!config.IDENTITY_URL || !config.SERVICE_TOKEN) return undefined;
+  const identity = createHttpClient('identity', identityRpc, { baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN });
+  return () => identity;
+}
+
+/** The service for a host that reaches identity in its own way (the embedded host passes its in-process client). */
+export const walletServiceWith = (identity?: IdentityMembers): ServiceDefinition<WalletRpc, typeof walletEnv> => ({
   name: 'wallet',
   schema: WALLET_SCHEMA,
   migrationsDir: walletMigrations,
   defaultPort: 8102,
   env: walletEnv,
-  create: createWalletService,
-};
+  create: (context, config) => createWalletService(context, config, undefined, { identity: identity ?? identityFromConfig(config) }),
+});
+
+export const walletService = walletServiceWith();

@@ -40,6 +40,13 @@ export const walletEnv = {
   WALLET_DEMO_VENDORS: envBoolean(false),
   /** How far a vendor request's X-Timestamp may be from the wallet's clock. */
   WALLET_VENDOR_SKEW_SECONDS: vendorSkewSecondsEnv,
+  /**
+   * Identity's internal URL (cluster mode), where the member directory (account names and uplines of settled bets)
+   * catches up on members whose registration it never heard of; the embedded host connects identity in process
+   * instead. Without it (or SERVICE_TOKEN) there is no catch-up.
+   */
+  IDENTITY_URL: z.string().url().optional(),
+  SERVICE_TOKEN: z.string().min(16).optional(),
   ...jackpotEnv,
 };
 export type WalletConfig = z.infer<z.ZodObject<typeof walletEnv>>;

@@ -9,12 +9,77 @@ const RETRY_AFTER_FAILURE_MS = 5_000;
 /** Distinct brand hints (X-Merchant-Code, host) remembered; the oldest is forgotten first. */
 const HINTS_MAX = 1_000;
 
-interface Entry {
-  origins: readonly string[];
+export type BrandHint = ReturnType<typeof merchantHint>;
+
+interface Entry<T> {
+  value: T;
   /** When to ask again; 0 asks on the next request. */
   due: number;
   refreshing: boolean;
 }
+
+export interface BrandListDeps<T> {
+  /** The brand's answer, asked in the background; a MERCHANT_NOT_FOUND answers `empty`. */
+  load: (hint: BrandHint) => Promise<T>;
+  /** The answer before the first one, and for a brand identity does not know. */
+  empty: T;
+  /** What the list is, for the log line when it cannot be had. */
+  name: string;
+  logger?: Logger;
+  refreshMs?: number;
+  now?: () => number;
+}
+
+/**
+ * A list that a response header carries for the request's brand, which a request never waits for. Each brand hint (the
+ * X-Merchant-Code header, else the host, as `merchantHint` reads them) keeps the last good answer and asks for it again
+ * in the background once it is older than the refresh period. Before the first answer, and for a brand identity does
+ * not know, the answer is `empty`. When a service is unreachable, the last good answer stays.
+ */
+export class BrandList<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly refreshMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: BrandListDeps<T>) {
+    this.refreshMs = deps.refreshMs ?? FRAME_ORIGINS_REFRESH_MS;
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** The answer for this request's brand, as last answered; starts a refresh when the answer is due. */
+  of(req: Request): T {
+    const hint = merchantHint(req);
+    const key = `${hint.merchantCode ?? ''}|${hint.host ?? ''}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      if (this.entries.size >= HINTS_MAX) this.entries.delete(this.entries.keys().next().value!);
+      entry = { value: this.deps.empty, due: 0, refreshing: false };
+      this.entries.set(key, entry);
+    }
+    if (!entry.refreshing && this.now() >= entry.due) void this.refresh(entry, hint);
+    return entry.value;
+  }
+
+  private async refresh(entry: Entry<T>, hint: BrandHint): Promise<void> {
+    entry.refreshing = true;
+    try {
+      entry.value = await this.deps.load(hint).catch((error: unknown) => {
+        // A brand identity does not know has nothing of its own; that is an answer, not a failure.
+        if (error instanceof AppError && error.code === 'MERCHANT_NOT_FOUND') return this.deps.empty;
+        throw error;
+      });
+      entry.due = this.now() + this.refreshMs;
+    } catch (error) {
+      this.deps.logger?.warn({ err: error }, `${this.deps.name} unavailable: keeping the last list`);
+      entry.due = this.now() + Math.min(RETRY_AFTER_FAILURE_MS, this.refreshMs);
+    } finally {
+      entry.refreshing = false;
+    }
+  }
+}
+
+/** Only well-formed http(s) origins: what goes into a response header can never carry a directive of its own. */
+export const webOrigins = (origins: readonly string[]): string[] => origins.filter((origin) => webOriginSchema.safeParse(origin).success);
 
 export interface FrameOriginsDeps {
   identity: Pick<RpcClient<IdentityRpc>, 'resolveMerchant'>;
@@ -26,53 +91,31 @@ export interface FrameOriginsDeps {
 
 /**
  * The web origins the pages of a request's brand may frame besides their own: the origins of the launch URLs of the
- * vendors the brand offers, as the games service answers them. A request never waits for them. Each brand hint (the
- * X-Merchant-Code header, else the host, as `merchantHint` reads them) keeps the last good answer and asks identity for
- * the brand and games for its list again in the background once it is older than the refresh period. Before the first
- * answer, and for a brand identity does not know, the list is empty: frames from our own origin only. When a service
- * is unreachable, the last good list stays.
+ * vendors the brand offers, as the games service answers them, kept per brand hint as `BrandList` keeps them (identity
+ * names the brand, games its list). Before the first answer, and for a brand identity does not know, the list is
+ * empty: frames from our own origin only.
  */
 export class FrameOrigins {
-  private readonly entries = new Map<string, Entry>();
-  private readonly refreshMs: number;
-  private readonly now: () => number;
+  private readonly list: BrandList<readonly string[]>;
 
-  constructor(private readonly deps: FrameOriginsDeps) {
-    this.refreshMs = deps.refreshMs ?? FRAME_ORIGINS_REFRESH_MS;
-    this.now = deps.now ?? Date.now;
+  constructor(deps: FrameOriginsDeps) {
+    this.list = new BrandList({
+      name: 'frame origins',
+      empty: [],
+      logger: deps.logger,
+      refreshMs: deps.refreshMs,
+      now: deps.now,
+      load: async (hint) => {
+        const brand = await deps.identity.resolveMerchant(hint);
+        const { origins } = await deps.games.frameOrigins({ merchantCode: brand.code });
+        // The contract checks them on the way; checked again here because they go into a response header.
+        return webOrigins(origins);
+      },
+    });
   }
 
   /** The origins for this request's brand, as last answered; starts a refresh when the answer is due. */
   of(req: Request): readonly string[] {
-    const hint = merchantHint(req);
-    const key = `${hint.merchantCode ?? ''}|${hint.host ?? ''}`;
-    let entry = this.entries.get(key);
-    if (!entry) {
-      if (this.entries.size >= HINTS_MAX) this.entries.delete(this.entries.keys().next().value!);
-      entry = { origins: [], due: 0, refreshing: false };
-      this.entries.set(key, entry);
-    }
-    if (!entry.refreshing && this.now() >= entry.due) void this.refresh(entry, hint);
-    return entry.origins;
-  }
-
-  private async refresh(entry: Entry, hint: { merchantCode?: string; host?: string }): Promise<void> {
-    entry.refreshing = true;
-    try {
-      const brand = await this.deps.identity.resolveMerchant(hint).catch((error: unknown) => {
-        // A brand identity does not know frames nothing but our own pages; that is an answer, not a failure.
-        if (error instanceof AppError && error.code === 'MERCHANT_NOT_FOUND') return undefined;
-        throw error;
-      });
-      const { origins } = brand ? await this.deps.games.frameOrigins({ merchantCode: brand.code }) : { origins: [] };
-      // The contract checks them on the way; checked again here because they go into a response header.
-      entry.origins = origins.filter((origin) => webOriginSchema.safeParse(origin).success);
-      entry.due = this.now() + this.refreshMs;
-    } catch (error) {
-      this.deps.logger?.warn({ err: error }, 'frame origins unavailable: keeping the last list');
-      entry.due = this.now() + Math.min(RETRY_AFTER_FAILURE_MS, this.refreshMs);
-    } finally {
-      entry.refreshing = false;
-    }
+    return this.list.of(req);
   }
 }

@@ -10,9 +10,9 @@ const unreadPush = (count: { unread: number; version: number }): Push<'unread'> 
 /**
  * The `unread` pushes. One member's count changed (a letter, a read, a deletion): the event is taken by one gateway of
  * the shared group and sent to the member's room, which the shared Socket.IO adapter reaches on every gateway. A
- * broadcast changes the counts of many members at once but is stored once: every gateway takes the event in a group of
- * its own, asks the notices service for the new counts of the members connected to it (only those the broadcast is
- * for) and pushes them to its own sockets.
+ * broadcast changes the counts of many members at once but is stored once: when it is sent, withdrawn or reaches its
+ * expiry, every gateway takes the event in a group of its own, asks the notices service for the new counts of the
+ * members connected to it (only those the broadcast is for) and pushes them to its own sockets.
  */
 export const unreadPushFeed: PushFeed = async ({ io, bus, logger, clients }) => {
   const members = await bus.subscribe({

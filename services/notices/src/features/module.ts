@@ -1,4 +1,4 @@
-import type { NoticesRpc, RpcHandlers } from '@wps/contracts';
+import type { IdentityRpc, NoticesRpc, RpcClient, RpcHandlers } from '@wps/contracts';
 import type { FileStore, Outbox, ServiceContext, Subscription } from '@wps/platform';
 import type { NoticesConfig } from '../config.js';
 
@@ -11,6 +11,8 @@ export interface NoticesDeps extends ServiceContext {
   files: FileStore;
   /** Tells the relay that events were committed, so pushes go out at once. */
   wakeRelay(): void;
+  /** The identity service, when this process reaches it: the inbox catches up there on members it never heard of. */
+  identity?: () => Pick<RpcClient<IdentityRpc>, 'listMembersAfter'>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { useCases } from '../../useCases';
 import { call, errorMessage } from '../../api';
 import { DomainIcon, ExternalIcon, RefreshIcon } from '../../components/layout/icons';
 import '../../components/layout/layout.css';
-import { measure, mirrorsOf, rankMirrors, type Measurement, type RankedMirror } from './latency';
+import { measure, mirrorsOf, rankMirrors, refusedMirror, type Measurement, type RankedMirror } from './latency';
 
 const domainRouteQuery = { queryKey: ['domainRoute'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => call(useCases.domainRoute, {}, { signal }) };
 
@@ -79,17 +79,31 @@ export default function DomainList() {
   const [round, setRound] = useState(0);
   /** The measuring round whose results are shown; an older round's late results are dropped. */
   const currentRound = useRef<object | null>(null);
+  /** The sites the browser refused this page a connection to; the page's security policy stays, so they stay refused. */
+  const refused = useRef(new Set<string>());
+
+  // The site's security policy lets a page connect to its own origin and the brand's mirror domains. A site it does not
+  // name (a domain added since the page loaded, or one the policy could not name) is refused by the browser, which
+  // says so with a violation event: that site is shown as not measurable from here rather than as down.
+  useEffect(() => {
+    const onRefusal = (event: SecurityPolicyViolationEvent) => {
+      const origin = refusedMirror(event, mirrors);
+      if (!origin) return;
+      refused.current.add(origin);
+      setMeasurements((before) => (before.get(origin)?.state === 'unreachable' ? new Map(before).set(origin, { state: 'blocked' }) : before));
+    };
+    document.addEventListener('securitypolicyviolation', onRefusal);
+    return () => document.removeEventListener('securitypolicyviolation', onRefusal);
+  }, [mirrors]);
 
   const run = useCallback(async () => {
     const mine = {};
     currentRound.current = mine;
     setMeasurements(new Map());
     setRound((before) => before + 1);
-    // The site's security policy lets this page connect to its own origin only (connect-src 'self'): another site
-    // cannot be timed from here, and a request to it would only be refused and reported as a policy violation.
     await Promise.all(
       mirrors.map(async (mirror) => {
-        const result: Measurement = mirror.current ? await measure(mirror.origin, { ping, now: () => performance.now() }) : { state: 'blocked' };
+        const result = await measure(mirror.origin, { ping, now: () => performance.now(), refused: () => refused.current.has(mirror.origin) });
         if (currentRound.current !== mine) return;
         setMeasurements((before) => new Map(before).set(mirror.origin, result));
       }),

@@ -12,7 +12,7 @@ export type Measurement =
   | { state: 'pending' }
   | { state: 'ok'; ms: number }
   | { state: 'unreachable' }
-  /** This page's security policy does not let it contact the site, so it cannot be timed from here. */
+  /** The browser refused this page a connection to the site (its security policy), so it cannot be timed from here. */
   | { state: 'blocked' };
 
 export interface Mirror {
@@ -66,14 +66,20 @@ export interface MeasureTools {
   /** Resolves when the site answered (with anything), rejects when it did not. */
   ping: (url: string, signal: AbortSignal) => Promise<unknown>;
   now: () => number;
+  /** Whether the browser has refused this page a connection to the site: a refused site is not asked again. */
+  refused?: () => boolean;
   tries?: number;
   timeoutMs?: number;
 }
 
-/** Times `tries` requests to the site one after the other: the median of those answered, or unreachable when none was. */
-export async function measure(origin: string, { ping, now, tries = MEASURE_TRIES, timeoutMs = MEASURE_TIMEOUT_MS }: MeasureTools): Promise<Measurement> {
+/**
+ * Times `tries` requests to the site one after the other: the median of those answered, blocked when the browser
+ * refused the page the connection, or unreachable when none was answered.
+ */
+export async function measure(origin: string, { ping, now, refused = () => false, tries = MEASURE_TRIES, timeoutMs = MEASURE_TIMEOUT_MS }: MeasureTools): Promise<Measurement> {
   const times: number[] = [];
   for (let attempt = 0; attempt < tries; attempt++) {
+    if (refused()) return { state: 'blocked' };
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const started = now();
@@ -86,7 +92,26 @@ export async function measure(origin: string, { ping, now, tries = MEASURE_TRIES
       clearTimeout(timer);
     }
   }
-  return times.length > 0 ? { state: 'ok', ms: Math.round(median(times)) } : { state: 'unreachable' };
+  if (times.length > 0) return { state: 'ok', ms: Math.round(median(times)) };
+  return refused() ? { state: 'blocked' } : { state: 'unreachable' };
+}
+
+/** What the browser reports of a refused request (a `securitypolicyviolation` event). */
+export interface Refusal {
+  blockedURI: string;
+  effectiveDirective: string;
+}
+
+/** The listed site a refusal is about, when the page's security policy kept it from connecting to one. */
+export function refusedMirror(refusal: Refusal, mirrors: readonly Mirror[]): string | undefined {
+  if (refusal.effectiveDirective !== 'connect-src') return undefined;
+  let origin: string;
+  try {
+    origin = new URL(refusal.blockedURI).origin;
+  } catch {
+    return undefined;
+  }
+  return mirrors.find((mirror) => mirror.origin === origin)?.origin;
 }
 
 const order = (measurement: Measurement): number => ({ ok: 0, pending: 1, unreachable: 2, blocked: 3 })[measurement.state];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEASURE_PATH, measure, median, mirrorsOf, rankMirrors, type Measurement } from './latency';
+import { MEASURE_PATH, measure, median, mirrorsOf, rankMirrors, refusedMirror, type Measurement } from './latency';
 
 const here = { protocol: 'https:', port: '', origin: 'https://casino.example' };
 
@@ -60,6 +60,45 @@ describe('measuring', () => {
     });
     expect(result).toEqual({ state: 'unreachable' });
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('calls a site the browser refused blocked, not unreachable, and does not ask it again', async () => {
+    const refused = new Set<string>();
+    let asked = 0;
+    const result = await measure('https://m1.casino.example', {
+      now: () => 0,
+      refused: () => refused.has('https://m1.casino.example'),
+      ping: async () => {
+        asked++;
+        refused.add('https://m1.casino.example');
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(result).toEqual({ state: 'blocked' });
+    expect(asked).toBe(1);
+    // The refusal reported only after the last try still counts.
+    let late = false;
+    const after = await measure('https://m2.casino.example', {
+      now: () => 0,
+      tries: 2,
+      refused: () => late,
+      ping: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(after).toEqual({ state: 'unreachable' });
+    late = true;
+    expect(await measure('https://m2.casino.example', { now: () => 0, refused: () => late, ping: () => Promise.reject(new Error('not asked')) })).toEqual({ state: 'blocked' });
+  });
+
+  it("knows which listed site a refusal of the page's connections is about", () => {
+    const mirrors = mirrorsOf(['m1.casino.example', 'https://m2.casino.example:8443'], here);
+    expect(refusedMirror({ blockedURI: 'https://m1.casino.example/health/live', effectiveDirective: 'connect-src' }, mirrors)).toBe('https://m1.casino.example');
+    expect(refusedMirror({ blockedURI: 'https://m2.casino.example:8443', effectiveDirective: 'connect-src' }, mirrors)).toBe('https://m2.casino.example:8443');
+    // Another directive, another site or no address at all is not about a listed site.
+    expect(refusedMirror({ blockedURI: 'https://m1.casino.example/x.png', effectiveDirective: 'img-src' }, mirrors)).toBeUndefined();
+    expect(refusedMirror({ blockedURI: 'https://elsewhere.example/health/live', effectiveDirective: 'connect-src' }, mirrors)).toBeUndefined();
+    expect(refusedMirror({ blockedURI: 'inline', effectiveDirective: 'connect-src' }, mirrors)).toBeUndefined();
   });
 
   it('knows the median of odd and even counts', () => {

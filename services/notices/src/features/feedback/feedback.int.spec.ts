@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { rows } from '@wps/platform';
+import { io, type Socket } from 'socket.io-client';
+import { rows, sleep } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
-import { FEEDBACK_REPLIED_EVENT, type FeedbackDetail, type FeedbackReply, type FeedbackSummary } from '@wps/contracts';
+import { FEEDBACK_REPLIED_EVENT, PUSH_EVENT, type AnyPush, type FeedbackDetail, type FeedbackReply, type FeedbackSummary, type Push } from '@wps/contracts';
 
 type Page<T> = { list: T[]; pageNo: number; pageSize: number; totalPages: number; total: number };
 type OperatorSummary = FeedbackSummary & { memberId: string; account: string; merchantCode: string };
@@ -43,6 +44,21 @@ describe('feedback and complaints (embedded, over HTTP)', () => {
       return [];
     }
   };
+  const sockets: Socket[] = [];
+  /** Opens a socket of the member's session; answers the `feedback` pushes it receives, in order. */
+  const listen = async (member: Member): Promise<Push<'feedback'>[]> => {
+    const pushes: Push<'feedback'>[] = [];
+    const socket = io(platform.url, { auth: { token: member.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    socket.on(PUSH_EVENT, (push: AnyPush) => {
+      if (push.type === 'feedback') pushes.push(push);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return pushes;
+  };
   const storedRows = async (memberId: string) => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM notices.feedback WHERE member_id = ${memberId}`))[0]!.n;
 
   let png: Buffer;
@@ -64,6 +80,7 @@ describe('feedback and complaints (embedded, over HTTP)', () => {
   }, 60_000);
 
   afterAll(async () => {
+    for (const socket of sockets) socket.close();
     await platform?.close();
     rmSync(fileDir, { recursive: true, force: true });
   });
@@ -240,6 +257,31 @@ describe('feedback and complaints (embedded, over HTTP)', () => {
     expect((await asOperator('POST', `/operator/v1/feedback/${sent.id}/replies`, { text: 'Otra respuesta' })).status).toBe(409);
     expect((await detail(erin, sent.id)).body.value.replies).toHaveLength(2);
     expect((await asOperator('POST', '/operator/v1/feedback/999999999/close')).status).toBe(404);
+  });
+
+  it('pushes an operator’s reply and close to the member’s sockets as `feedback`, and to nobody else', async () => {
+    const gina = await register('fbg');
+    const sent = (await submit(gina, { type: 'deposit', content: words(8) })).body.value;
+    const [ginas, alices] = await Promise.all([listen(gina), listen(alice)]);
+
+    const answer = await asOperator<FeedbackReply>('POST', `/operator/v1/feedback/${sent.id}/replies`, { text: 'Ya está acreditado.' });
+    expect(answer.status).toBe(200);
+    await eventually(() => ginas.length === 1, 'the reply pushed');
+    const [listed] = (await list(gina)).body.value.list;
+    // What the member's own list shows of it, and nothing more.
+    expect(ginas[0]).toEqual({ v: Date.parse(listed!.updatedAt), type: 'feedback', data: { feedbackId: sent.id, status: 'replied', replyCount: 1, updatedAt: listed!.updatedAt } });
+
+    const closed = await asOperator<FeedbackSummary>('POST', `/operator/v1/feedback/${sent.id}/close`);
+    expect(closed.status).toBe(200);
+    await eventually(() => ginas.length === 2, 'the close pushed');
+    expect(ginas[1]!.data).toEqual({ feedbackId: sent.id, status: 'closed', replyCount: 1, updatedAt: closed.body.value.updatedAt });
+    expect(ginas[1]!.v).toBeGreaterThanOrEqual(ginas[0]!.v);
+
+    // Closing a closed submission changes nothing and pushes nothing; other members never hear of it.
+    expect((await asOperator('POST', `/operator/v1/feedback/${sent.id}/close`)).status).toBe(200);
+    await sleep(300);
+    expect(ginas).toHaveLength(2);
+    expect(alices).toEqual([]);
   });
 
   it('refuses the operator calls without the operator token', async () => {

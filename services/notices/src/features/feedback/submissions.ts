@@ -71,7 +71,8 @@ const replyOf = (row: ReplyRow): FeedbackReply => ({ id: row.id, from: row.sende
 
 /**
  * Feedback and complaints: members' submissions with their images and the conversation with the operators. A member
- * only ever reaches its own submissions; an operator's reply goes out as `feedback.replied` on the notices outbox.
+ * only ever reaches its own submissions; an operator's reply goes out as `feedback.replied` on the notices outbox, and
+ * a reply or a close as `feedback.changed`, which the gateways push to the member.
  */
 export class FeedbackDesk {
   constructor(private readonly deps: Pick<NoticesDeps, 'db' | 'files' | 'outbox' | 'wakeRelay'>) {}
@@ -145,7 +146,7 @@ export class FeedbackDesk {
     return { ...withSender(row), ...(await this.whole(row)) };
   }
 
-  /** The operator's answer: the submission is `replied`, and `feedback.replied` goes out in the same transaction. */
+  /** The operator's answer: the submission is `replied`; `feedback.replied` and `feedback.changed` go out in the same transaction. */
   async operatorReply(input: { feedbackId: string; operator: string; text: string }): Promise<FeedbackReply> {
     const reply = await this.deps.db.transaction(async (tx) => {
       const submission = await this.lockOpen(tx, sql`id = ${input.feedbackId}`);
@@ -154,18 +155,41 @@ export class FeedbackDesk {
       const payload = feedbackRepliedEventSchema.parse({ feedbackId: input.feedbackId, memberId: submission.member_id, merchantCode: submission.merchant_code, type: submission.type, reply: stored });
       await writeLetters(tx, this.deps.outbox, [feedbackReplyLetter({ feedbackId: input.feedbackId, replyId: stored.id, memberId: submission.member_id, merchantCode: submission.merchant_code })]);
       await this.deps.outbox.add(tx, 'feedback.replied', submission.member_id, payload);
+      await this.announce(tx, input.feedbackId);
       return stored;
     });
     this.deps.wakeRelay();
     return reply;
   }
 
+  /** Closes the submission and tells the member (`feedback.changed`); closing a closed one changes and announces nothing. */
   async operatorClose(input: { feedbackId: string; operator: string }): Promise<FeedbackSummary & Sender> {
-    await this.deps.db.orm.execute(
-      sql`UPDATE notices.feedback SET status = 'closed', closed_by = ${input.operator}, updated_at = now()
-           WHERE id = ${input.feedbackId} AND status <> 'closed'`,
-    );
-    return withSender(await this.row(this.deps.db.orm, sql`f.id = ${input.feedbackId}`));
+    const { row, closed } = await this.deps.db.transaction(async (tx) => {
+      const [changed] = await rows<{ id: string }>(
+        tx,
+        sql`UPDATE notices.feedback SET status = 'closed', closed_by = ${input.operator}, updated_at = now()
+             WHERE id = ${input.feedbackId} AND status <> 'closed'
+         RETURNING id::text AS id`,
+      );
+      return { row: changed ? await this.announce(tx, input.feedbackId) : await this.row(tx, sql`f.id = ${input.feedbackId}`), closed: changed !== undefined };
+    });
+    if (closed) this.deps.wakeRelay();
+    return withSender(row);
+  }
+
+  /** Announces the submission's new state to its member (`feedback.changed`, pushed as `feedback`); answers it as stored. */
+  private async announce(tx: Executor, feedbackId: string): Promise<SummaryRow> {
+    const row = await this.row(tx, sql`f.id = ${feedbackId}`);
+    const summary = summaryOf(row);
+    await this.deps.outbox.add(tx, 'feedback.changed', row.member_id, {
+      feedbackId: summary.id,
+      status: summary.status,
+      replyCount: summary.replyCount,
+      updatedAt: summary.updatedAt,
+      memberId: row.member_id,
+      merchantCode: row.merchant_code,
+    });
+    return row;
   }
 
   private async row(executor: Executor, condition: SQL): Promise<SummaryRow> {

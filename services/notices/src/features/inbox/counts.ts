@@ -7,9 +7,9 @@ import { rows, type Executor, type Outbox } from '@wps/platform';
  * their segments they have neither read nor deleted (a member's state of a broadcast is stored only once they act).
  *
  * The version only grows per member: it is the greater of the member's own stamp (moved on every change of their
- * letters or states) and the brand's newest broadcast stamp (moved when a broadcast is sent or withdrawn). Stamps are
- * the database clock in microseconds, each kept above the stamp it replaces, so a push or answer with a higher version
- * is always the newer count.
+ * letters or states) and the brand's newest broadcast stamp (moved when a broadcast is sent, withdrawn or reaches its
+ * expiry). Stamps are the database clock in microseconds, each kept above the stamp it replaces, so a push or answer
+ * with a higher version is always the newer count.
  */
 
 export const NOW_US = sql`(extract(epoch from clock_timestamp()) * 1000000)::bigint`;
@@ -154,5 +154,8 @@ export async function announceCounts(tx: Executor, outbox: Outbox, members: Read
   return counts;
 }
 
-/** The brand's next broadcast stamp: now, kept above the stamps of the brand's earlier broadcasts. */
-export const nextBroadcastVersion = (merchantCode: string): SQL => sql`greatest(${NOW_US}, (SELECT coalesce(max(version), 0) + 1 FROM notices.broadcasts WHERE merchant_code = ${merchantCode}))`;
+/**
+ * The brand's next broadcast stamp: now, kept above the stamps of the brand's earlier broadcasts. The brand is a code,
+ * or a column of the row being changed (`b.merchant_code`).
+ */
+export const nextBroadcastVersion = (merchantCode: string | SQL): SQL => sql`greatest(${NOW_US}, (SELECT coalesce(max(version), 0) + 1 FROM notices.broadcasts WHERE merchant_code = ${merchantCode}))`;

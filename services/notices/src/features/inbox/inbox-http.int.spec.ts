@@ -204,6 +204,29 @@ describe('the inbox through the HTTP API (embedded)', () => {
     expect((await list(alice)).list.some((message) => message.id === `B${broadcast.id}`)).toBe(false);
   });
 
+  it('lowers the count live when a broadcast reaches its expiry, with nothing else happening', async () => {
+    const before = (await unread(alice)).unread;
+    const bobsPushes = bob.pushes.length;
+    const expiresAt = new Date(Date.now() + 1_500).toISOString();
+    const sent = await operator('POST', '/operator/v1/merchants/DEMO/broadcasts', {
+      segment: { type: 'members', memberIds: [alice.memberId] },
+      title: { ES: 'Solo hoy', EN: 'Today only' },
+      content: { ES: 'Vence enseguida', EN: 'Ends soon' },
+      expiresAt,
+    });
+    expect(sent.status).toBe(200);
+    const raised = await pushedCount(alice, before + 1);
+    expect((await list(alice)).list[0]).toMatchObject({ id: `B${sent.body.value.id as string}`, title: 'Today only' });
+
+    const lowered = await pushedCount(alice, before);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(expiresAt));
+    expect(lowered.version).toBeGreaterThan(raised.version);
+    expect(await unread(alice)).toEqual(lowered);
+    expect((await list(alice)).list.some((message) => message.id === `B${sent.body.value.id as string}`)).toBe(false);
+    // Bob was never counted for it, so nothing was pushed to him.
+    expect(bob.pushes.length).toBe(bobsPushes);
+  });
+
   it('refuses bad operator input in the spec’s words and stores nothing', async () => {
     const stored = async () => (await rows<{ n: number }>(platform.db.orm, sql`SELECT count(*)::int AS n FROM notices.broadcasts`))[0]!.n;
     const before = await stored();

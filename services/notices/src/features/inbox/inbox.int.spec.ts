@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BalanceChanged, ContractChanged, ContractSettled, EventEnvelope, NoticesRpc, RpcClient } from '@wps/contracts';
-import { AppError, createEnvelope, rows } from '@wps/platform';
+import { AppError, createEnvelope, createLogger, Outbox, rows, sleep } from '@wps/platform';
 import { eventually, memberRegisteredEnvelope, startServiceUnderTest, type ServiceUnderTest } from '@wps/platform/testing';
 import { createNoticesService, NOTICES_SCHEMA, noticesMigrations } from '../../app.js';
+import { BroadcastExpiries } from './expiries.js';
 
 const DEMO = 'DEMO';
 
@@ -336,6 +337,44 @@ describe('notices service: the inbox', () => {
     await harness.db.orm.execute(sql`UPDATE notices.broadcasts SET expires_at = now() - interval '1 second' WHERE id = ${expiring.id}`);
     expect((await notices.listMessages({ ...reader('701'), pageSize: 50 })).list.some((message) => message.id === `B${expiring.id}`)).toBe(false);
     expect((await notices.unreadCount({ memberId: '701', merchantCode: DEMO })).unread).toBe(after.unread);
+  });
+
+  it('announces a broadcast reaching its expiry once, however many notices processes watch, with a higher version', async () => {
+    const expiresAt = new Date(Date.now() + 1_000).toISOString();
+    const brief = await notices.operatorSendBroadcast({
+      merchantCode: DEMO,
+      segment: { type: 'members', memberIds: ['702'] },
+      title: { ES: 'Breve' },
+      content: { ES: 'Un segundo' },
+      expiresAt,
+      operator,
+    });
+    const before = await notices.unreadCount({ memberId: '702', merchantCode: DEMO });
+    const expiryEvents = async () =>
+      (
+        await rows<{ envelope: { payload: unknown } }>(
+          harness.db.orm,
+          sql`SELECT envelope FROM notices.outbox WHERE envelope->>'type' = 'inbox.broadcast' AND envelope->'payload'->>'broadcastId' = ${brief.id} AND envelope->'payload'->>'change' = 'expired'`,
+        )
+      ).map((row) => row.envelope.payload);
+    expect(await expiryEvents()).toEqual([]);
+
+    // Two more notices processes on the same database look as soon as it expires, beside the service's own timer.
+    const others = [1, 2].map(
+      () => new BroadcastExpiries({ db: harness.db, outbox: new Outbox(NOTICES_SCHEMA, 'notices'), wakeRelay: () => undefined, logger: createLogger({ service: 'test', level: 'silent' }) }),
+    );
+    await sleep(Date.parse(expiresAt) - Date.now() + 5);
+    await Promise.all(others.map((other) => other.announceDue()));
+    await eventually(async () => (await expiryEvents()).length > 0, 'the expiry announced');
+    await Promise.all(others.map((other) => other.announceDue()));
+    await sleep(100);
+    expect(await expiryEvents()).toEqual([{ broadcastId: brief.id, merchantCode: DEMO, change: 'expired', at: expiresAt }]);
+
+    const after = await notices.unreadCount({ memberId: '702', merchantCode: DEMO });
+    expect(after.unread).toBe(before.unread - 1);
+    expect(after.version).toBeGreaterThan(before.version);
+    // The gateway's question after the expiry: the counts of the members the broadcast was for.
+    expect(await notices.unreadCounts({ merchantCode: DEMO, memberIds: ['701', '702'], broadcastId: brief.id })).toEqual({ counts: [{ memberId: '702', ...after }] });
   });
 
   it('deletes letters and broadcasts for the member only, and marks everything read at once', async () => {

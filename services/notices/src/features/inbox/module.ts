@@ -5,6 +5,8 @@ import type { NoticesDeps, NoticesModule } from '../module.js';
 import { deleteMessage, listMessages, readAllMessages, readMessage, unreadCount } from './messages.js';
 import { listBroadcasts, sendBroadcast, sendLetter, withdrawBroadcast } from './broadcasts.js';
 import { unreadOf } from './counts.js';
+import { BroadcastExpiries } from './expiries.js';
+import { startMemberBackfill } from './backfill.js';
 import {
   balanceLetter,
   contractLetters,
@@ -62,9 +64,10 @@ async function projectMembers(tx: Executor, members: readonly MemberRegistered[]
   );
 }
 
-/** The inbox: letters to one member, operator broadcasts, the unread count. */
+/** The inbox: letters to one member, operator broadcasts (with the timer of their expiries), the unread count. */
 export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods> {
   const { db, bus, outbox } = deps;
+  const expiries = new BroadcastExpiries(deps);
   /** A consumer's batch as letters; their counts go out when the batch commits (the outbox's notification wakes the relay). */
   const lettersOf =
     <P>(toLetters: (payload: P) => SystemLetter[]) =>
@@ -84,14 +87,18 @@ export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods
       deleteMessage: (input) => deleteMessage(deps, input),
       unreadCount: (input) => unreadCount(deps, input),
       unreadCounts: async (input) => ({ counts: await unreadOf(db.orm, input.merchantCode, input.memberIds, input.broadcastId) }),
-      operatorSendBroadcast: (input) => sendBroadcast(deps, input),
+      operatorSendBroadcast: async (input) => {
+        const sent = await sendBroadcast(deps, input);
+        if (sent.expiresAt) expiries.look();
+        return sent;
+      },
       operatorListBroadcasts: (input) => listBroadcasts(deps, input),
       operatorWithdrawBroadcast: (input) => withdrawBroadcast(deps, input),
       operatorSendLetter: (input) => sendLetter(deps, input),
     },
     async start() {
       if (deps.config.SEED_DEMO && (await seedDemoBroadcasts(db, outbox)) > 0) deps.wakeRelay();
-      return Promise.all([
+      const consumers = await Promise.all([
         consumeBatches(
           { db, bus },
           {
@@ -139,6 +146,8 @@ export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.contracts, type: 'contract.changed', handle: lettersOf(contractLetters) }),
         consumeBatches({ db, bus }, { schema: SCHEMA, group: GROUPS.payouts, type: 'contract.settled', relevant: isPayoutLetter, handle: lettersOf((settled) => [payoutLetter(settled)]) }),
       ]);
+      // Members whose registration never reached the inbox are filled in from identity, in the background.
+      return [...consumers, expiries.start(), startMemberBackfill(deps)];
     },
   };
 }

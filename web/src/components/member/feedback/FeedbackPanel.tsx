@@ -9,7 +9,7 @@ import { FeedbackForm } from './FeedbackForm';
 import { FeedbackStatusBadge, FeedbackThread } from './FeedbackThread';
 import './feedback.css';
 
-/** Feedback and complaints: the form and the member's submissions with the operator's replies. */
+/** Feedback and complaints: the form and the member's submissions with the operator's replies, kept live by `feedback` pushes. */
 export function FeedbackPanel() {
   const { t, i18n } = useTranslation();
   const [refreshKey, setRefreshKey] = useState(0);
@@ -41,6 +41,15 @@ export function FeedbackPanel() {
     readOpened(openId);
   }, [openId, readOpened]);
   useEffect(() => live.onConnect(reloadAll), [reloadAll]);
+  // An operator's reply or close is pushed: the list is read again, and the submission too when it is the one open.
+  useEffect(
+    () =>
+      live.subscribe('feedback', (change) => {
+        setRefreshKey((n) => n + 1);
+        if (change.feedbackId === openId) readOpened(openId);
+      }),
+    [openId, readOpened],
+  );
 
   /** Opens a submission, or (null) goes back to the list, read again so it shows what changed meanwhile. */
   const open = (id: string | null) => {
