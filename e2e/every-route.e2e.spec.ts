@@ -88,7 +88,7 @@ const overflowOf = (page: Page) =>
       }
       if (!clipped)
         culprits.push(
-          `${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')} [${element.getAttribute('data-testid') ?? ''}] ${Math.round(box.left)}–${Math.round(box.right)}`,
+          `${element.tagName.toLowerCase()}.${(element.getAttribute('class') ?? '').split(' ').join('.')} [${element.getAttribute('data-testid') ?? ''}] ${Math.round(box.left)}–${Math.round(box.right)}`,
         );
     }
     return { over, culprits: culprits.slice(-3) };
@@ -178,7 +178,7 @@ const smallTargetsOf = (page: Page) =>
       const height = box.height + reach('top') + reach('bottom');
       if (width < 43.5 || height < 43.5) {
         const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
-        small.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} "${name}" ${Math.round(width)}×${Math.round(height)}`);
+        small.push(`${element.tagName.toLowerCase()}.${(element.getAttribute('class') ?? '').split(' ')[0]} "${name}" ${Math.round(width)}×${Math.round(height)}`);
       }
     }
     return small;

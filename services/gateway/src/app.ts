@@ -68,6 +68,9 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
+/** How long a brand's first page after a start waits for the brand's frame and mirror origins, at the most. */
+const FIRST_LISTS_WAIT_MS = 500;
+
 /** The public edge: the spec's HTTP API, Socket.IO pushes, and the built web client, on one origin. */
 export function createGateway(options: GatewayOptions): Gateway {
   const { app, finish } = createHttpApp(options.logger, { trustProxy: options.trustProxy });
@@ -85,6 +88,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const frameOrigins = new FrameOrigins({ identity: options.clients.identity, games: options.clients.games, logger: options.logger, refreshMs: options.frameOriginsRefreshMs });
   const mirrorOrigins = new MirrorOrigins({ identity: options.clients.identity, logger: options.logger, refreshMs: options.frameOriginsRefreshMs });
+  // A page reads its policy once, as it loads: the first page of a brand after a start waits a moment for the brand's
+  // lists rather than go out without them (later pages never wait; the lists refresh in the background).
+  app.use((req, _res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.headers.accept?.includes('text/html')) return next();
+    void Promise.all([frameOrigins.firstAnswer(req, FIRST_LISTS_WAIT_MS), mirrorOrigins.firstAnswer(req, FIRST_LISTS_WAIT_MS)]).then(() => next(), next);
+  });
   app.use(securityHeaders({ frameOrigins: (req) => frameOrigins.of(req), connectOrigins: (req) => mirrorOrigins.of(req) }));
   app.use(noStore());
   app.use(compressAnswers());

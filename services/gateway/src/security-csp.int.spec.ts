@@ -165,6 +165,33 @@ describe('the Content-Security-Policy of game frames and mirror domains (embedde
     }
   });
 
+  it('holds a brand’s first page a moment for its lists, and never an API answer', async () => {
+    const identity = platform.clients.identity as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+    const original = identity.getDomainRoute!;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    identity.getDomainRoute = async (input) => {
+      await gate;
+      return original(input);
+    };
+    try {
+      const port = new URL(platform.url).port;
+      // The demo brand named by its code on the other host name: a brand hint nothing has asked for yet.
+      const fresh = platform.url.replace('localhost', '127.0.0.1');
+      const hint = { 'x-merchant-code': 'DEMO' };
+      // An API answer goes out at once, with the list as it stands: none yet.
+      expect((await policy(`${fresh}/wps/system/status`, hint)).csp.get('connect-src')).toEqual(["'self'"]);
+      // The brand's first page waits for the answer under way and carries it.
+      setTimeout(release, 150);
+      const { answer, csp } = await policy(`${fresh}/domains`, { ...hint, accept: 'text/html,application/xhtml+xml' });
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(csp.get('connect-src')).toEqual(["'self'", `http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+    } finally {
+      release();
+      identity.getDomainRoute = original;
+    }
+  });
+
   it('puts only well-formed web origins of the brand’s own list into connect-src', async () => {
     const listed = ['m1.casino.example', 'https://m2.casino.example/path', 'http://m3.casino.example:8080'];
     const hostile = ["evil.example; script-src 'unsafe-inline'", 'evil.example;report-uri', "https://evil.example 'unsafe-eval'", '*', '*.evil.example', 'javascript:alert(1)', 'ftp://evil.example'];

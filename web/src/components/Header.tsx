@@ -21,10 +21,12 @@ function BalanceBox() {
   const { t } = useTranslation();
   const { balanceText, balanceHidden, balanceLoading, liveConnected, toggleBalanceHidden, refreshBalance } = useWallet();
   const shown = balanceHidden ? '***' : (balanceText ?? '—');
+  // A narrow phone sets a long sum a little smaller (styles.css) so that it fits beside its buttons.
+  const length = shown.length > 13 ? 'longest' : shown.length > 11 ? 'longer' : shown.length > 9 ? 'long' : undefined;
   return (
     <div className="balance-box" data-testid="balance-box" data-live={liveConnected ? 'on' : 'off'}>
       <span className="balance-label sr-only">{t('header_balance')}</span>
-      <span className="balance-value" data-testid="balance" aria-live="polite">
+      <span className="balance-value" data-testid="balance" aria-live="polite" data-length={length} title={balanceHidden ? undefined : (balanceText ?? undefined)}>
         {shown}
       </span>
       <button

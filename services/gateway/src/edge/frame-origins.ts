@@ -15,7 +15,10 @@ interface Entry<T> {
   value: T;
   /** When to ask again; 0 asks on the next request. */
   due: number;
-  refreshing: boolean;
+  /** The question under way, if one is. */
+  pending?: Promise<void>;
+  /** Whether any answer (or a failure) has come yet. */
+  settled: boolean;
 }
 
 export interface BrandListDeps<T> {
@@ -48,32 +51,52 @@ export class BrandList<T> {
 
   /** The answer for this request's brand, as last answered; starts a refresh when the answer is due. */
   of(req: Request): T {
+    return this.entryOf(req).value;
+  }
+
+  /**
+   * Waits, at most `maxWaitMs`, for the first answer of this request's brand when none has come yet; at once
+   * otherwise. A page's policy is read once, when the page loads: its first load after a start should not go out with
+   * the empty list only because the question had not been asked before.
+   */
+  async firstAnswer(req: Request, maxWaitMs: number): Promise<void> {
+    const entry = this.entryOf(req);
+    if (entry.settled || !entry.pending) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([entry.pending, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)))]);
+    clearTimeout(timer);
+  }
+
+  private entryOf(req: Request): Entry<T> {
     const hint = merchantHint(req);
     const key = `${hint.merchantCode ?? ''}|${hint.host ?? ''}`;
     let entry = this.entries.get(key);
     if (!entry) {
       if (this.entries.size >= HINTS_MAX) this.entries.delete(this.entries.keys().next().value!);
-      entry = { value: this.deps.empty, due: 0, refreshing: false };
+      entry = { value: this.deps.empty, due: 0, settled: false };
       this.entries.set(key, entry);
     }
-    if (!entry.refreshing && this.now() >= entry.due) void this.refresh(entry, hint);
-    return entry.value;
+    if (!entry.pending && this.now() >= entry.due) entry.pending = this.refresh(entry, hint);
+    return entry;
   }
 
   private async refresh(entry: Entry<T>, hint: BrandHint): Promise<void> {
-    entry.refreshing = true;
     try {
-      entry.value = await this.deps.load(hint).catch((error: unknown) => {
-        // A brand identity does not know has nothing of its own; that is an answer, not a failure.
-        if (error instanceof AppError && error.code === 'MERCHANT_NOT_FOUND') return this.deps.empty;
-        throw error;
-      });
+      // Asked on the next turn, so that `pending` is set before the answer (or a thrown error) can settle it.
+      entry.value = await Promise.resolve(hint)
+        .then(this.deps.load)
+        .catch((error: unknown) => {
+          // A brand identity does not know has nothing of its own; that is an answer, not a failure.
+          if (error instanceof AppError && error.code === 'MERCHANT_NOT_FOUND') return this.deps.empty;
+          throw error;
+        });
       entry.due = this.now() + this.refreshMs;
     } catch (error) {
       this.deps.logger?.warn({ err: error }, `${this.deps.name} unavailable: keeping the last list`);
       entry.due = this.now() + Math.min(RETRY_AFTER_FAILURE_MS, this.refreshMs);
     } finally {
-      entry.refreshing = false;
+      entry.pending = undefined;
+      entry.settled = true;
     }
   }
 }
@@ -117,5 +140,10 @@ export class FrameOrigins {
   /** The origins for this request's brand, as last answered; starts a refresh when the answer is due. */
   of(req: Request): readonly string[] {
     return this.list.of(req);
+  }
+
+  /** See `BrandList.firstAnswer`. */
+  firstAnswer(req: Request, maxWaitMs: number): Promise<void> {
+    return this.list.firstAnswer(req, maxWaitMs);
   }
 }

@@ -96,4 +96,9 @@ export class MirrorOrigins {
     const entries = this.list.of(req);
     return entries.length === 0 ? [] : mirrorOrigins(entries, siteOf(req));
   }
+
+  /** See `BrandList.firstAnswer`. */
+  firstAnswer(req: Request, maxWaitMs: number): Promise<void> {
+    return this.list.firstAnswer(req, maxWaitMs);
+  }
 }

@@ -96,4 +96,59 @@ describe('mirror origins', () => {
     expect(origins.of(request({ merchantCode: 'NOSUCH' }))).toEqual([]);
     expect(asked.at(-1)).toEqual({ merchantCode: 'NOSUCH', host: 'casino.example' });
   });
+
+  it("lets a brand's first page wait a moment for the first answer, and never waits once one has come", async () => {
+    let release: (list: string[]) => void = () => undefined;
+    let calls = 0;
+    const origins = new MirrorOrigins({
+      identity: {
+        getDomainRoute: () => {
+          calls += 1;
+          return new Promise<string[]>((resolve) => (release = resolve));
+        },
+      },
+    });
+    const waiting = origins.firstAnswer(request(), 5_000);
+    let done = false;
+    void waiting.then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    release(['m1.casino.example']);
+    await waiting;
+    expect(origins.of(request())).toEqual(['https://m1.casino.example']);
+    // Answered: no wait, no new question.
+    await origins.firstAnswer(request(), 5_000);
+    expect(calls).toBe(1);
+
+    // Identity never answering holds the first page for the wait at the most, and it goes out with none.
+    const slow = new MirrorOrigins({ identity: { getDomainRoute: () => new Promise<string[]>(() => undefined) } });
+    const started = Date.now();
+    await slow.firstAnswer(request({ host: 'slow.example' }), 50);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(slow.of(request({ host: 'slow.example' }))).toEqual([]);
+  });
+
+  it('asks again after a load that throws at once', async () => {
+    let calls = 0;
+    let clock = 0;
+    const origins = new MirrorOrigins({
+      identity: {
+        getDomainRoute: () => {
+          calls += 1;
+          if (calls === 1) throw new Error('no connection');
+          return Promise.resolve(['m2.casino.example']);
+        },
+      },
+      refreshMs: 1_000,
+      now: () => clock,
+    });
+    await origins.firstAnswer(request(), 1_000);
+    expect(origins.of(request())).toEqual([]);
+    clock += 5_000;
+    await origins.firstAnswer(request(), 1_000);
+    origins.of(request());
+    await settle();
+    expect(origins.of(request())).toEqual(['https://m2.casino.example']);
+    expect(calls).toBe(2);
+  });
 });
