@@ -311,6 +311,29 @@ describe('notices service: the inbox', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM notices.broadcasts`)).toBe(stored);
   });
 
+  it('keeps a VIP level that comes before the member is known, and the registration leaves it', async () => {
+    const vipChanged = (memberId: string, fromLevel: number, toLevel: number, version: number) =>
+      createEnvelope(
+        'vip.changed',
+        memberId,
+        { memberId, merchantCode: DEMO, fromLevel, toLevel, labelName: `VIP${toLevel}`, reason: 'upgrade' as const, version, changedAt: new Date().toISOString() },
+        'test',
+      );
+    const levelOf = async (memberId: string) =>
+      (await rows<{ vip_level: number; registered_at: string | null }>(harness.db.orm, sql`SELECT vip_level, registered_at FROM notices.inbox_members WHERE member_id = ${memberId}`))[0];
+    // Two changes in one batch, the later first: the newest version wins.
+    const [first, second] = [vipChanged('760', 0, 2, 1), vipChanged('760', 2, 3, 2)];
+    await deliverTo(harness, 'notices.inbox.vip', [second, first]);
+    expect(await levelOf('760')).toEqual({ vip_level: 3, registered_at: null });
+    await deliverTo(harness, 'notices.inbox.members', [memberRegisteredEnvelope('760', { account: 'latecomer' })]);
+    expect(await levelOf('760')).toMatchObject({ vip_level: 3, registered_at: expect.anything() });
+    const vip = await notices.operatorSendBroadcast({ merchantCode: DEMO, segment: { type: 'vip', levels: [3] }, title: { ES: 'Nivel 3' }, content: { ES: 'Solo nivel 3' }, operator });
+    expect((await notices.unreadCounts({ merchantCode: DEMO, memberIds: ['760', '701'], broadcastId: vip.id })).counts.map((entry) => entry.memberId)).toEqual(['760']);
+    // A level change for a member already known moves the level only.
+    await deliverTo(harness, 'notices.inbox.vip', [vipChanged('760', 3, 1, 3)]);
+    expect(await levelOf('760')).toMatchObject({ vip_level: 1, registered_at: expect.anything() });
+  });
+
   it('withdraws a broadcast (once), after which nobody sees or counts it; an expired one is gone too', async () => {
     const sent = await notices.operatorSendBroadcast({ merchantCode: DEMO, segment: { type: 'brand' }, title: { ES: 'Pronto' }, content: { ES: 'Retirado luego' }, operator });
     const before = await notices.unreadCount({ memberId: '701', merchantCode: DEMO });

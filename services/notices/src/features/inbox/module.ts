@@ -128,12 +128,15 @@ export function createInboxModule(deps: NoticesDeps): NoticesModule<InboxMethods
             type: 'vip.changed',
             handle: async (tx, events) => {
               // The member's level is kept for VIP broadcasts (a member's changes arrive in order, the newest of a batch wins).
-              const levels = events.map(({ payload }) => ({ member_id: payload.memberId, vip_level: payload.toLevel, version: payload.version }));
+              // A member the inbox has not heard of yet gets a row of brand and level; the registration, or the fill from
+              // identity, completes it and leaves the level.
+              const levels = events.map(({ payload }) => ({ member_id: payload.memberId, merchant_code: payload.merchantCode, vip_level: payload.toLevel, version: payload.version }));
               await tx.execute(
-                sql`UPDATE notices.inbox_members AS m SET vip_level = t.vip_level
-                    FROM (SELECT DISTINCT ON (member_id) member_id, vip_level FROM jsonb_to_recordset(${JSON.stringify(levels)}::jsonb) AS r(member_id bigint, vip_level int, version int)
-                          ORDER BY member_id, version DESC) AS t
-                    WHERE m.member_id = t.member_id`,
+                sql`INSERT INTO notices.inbox_members AS m (member_id, merchant_code, vip_level)
+                    SELECT DISTINCT ON (member_id) member_id, merchant_code, vip_level
+                      FROM jsonb_to_recordset(${JSON.stringify(levels)}::jsonb) AS r(member_id bigint, merchant_code text, vip_level int, version int)
+                     ORDER BY member_id, version DESC
+                    ON CONFLICT (member_id) DO UPDATE SET vip_level = EXCLUDED.vip_level`,
               );
               await writeLetters(
                 tx,
