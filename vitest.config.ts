@@ -16,7 +16,9 @@ export default defineConfig({
           // The specs play many clients from this machine, each naming its address with X-Forwarded-For: the embedded
           // platforms they start believe that header from loopback (a spec can still pass `env: { TRUST_PROXY }`).
           // The sportsbook's simulated feed stays off: the sportsbook's own specs hand the book their feed messages.
-          env: { TRUST_PROXY: 'loopback', HOUSE_SPORTSBOOK_FEED: 'none' },
+          // No bet hits the progressive jackpot by chance (one in 10,000 by default): the specs check balances to the
+          // cent; the jackpot's own specs set its chance, and every bet still feeds the pool.
+          env: { TRUST_PROXY: 'loopback', HOUSE_SPORTSBOOK_FEED: 'none', WALLET_JACKPOT_HIT_PROBABILITY: '0' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
