@@ -17,7 +17,7 @@ try {
   // The house lottery suite plays one fast game drawing every few seconds, so a draw comes round within the test.
   const lottery = { HOUSE_LOTTERY_GAMES: 'lott-004', HOUSE_LOTTERY_INTERVAL_SECONDS: '12', HOUSE_LOTTERY_CLOSE_SECONDS: '3' };
   services = await startServices({ ...infra, DATABASE_URL: database.url }, { env: { WALLET_VENDOR_SECRETS: `CHAOSVENDOR:${chaosSecret}`, ...payments, ...lottery } });
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', '--no-file-parallelism', ...process.argv.slice(2)], {
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', '--no-file-parallelism', '--isolate', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...infra, DATABASE_URL: database.url, GATEWAY_URL: services.gatewayUrl, SERVICE_TOKEN: services.serviceToken, CHAOS_VENDOR_SECRET: chaosSecret, ...payments },

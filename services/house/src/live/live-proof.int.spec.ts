@@ -3,20 +3,20 @@ import { apiCaller, eventually } from '@wps/platform/testing';
 import { checkLiveRound, type LiveHistoryEntry, type LiveRoundProof, type LiveTableState } from '@wps/contracts';
 import { startEmbedded, type EmbeddedPlatform } from '../../../../embedded/src/host.js';
 
-// Short rounds: the runners read their settings from the environment, which each test file owns.
-Object.assign(process.env, {
+// Short rounds.
+const env = {
   HOUSE_LIVE_TABLES: 'roulette-1,baccarat-1,cockfight-1',
   HOUSE_LIVE_BETTING_SECONDS: '1.5',
   HOUSE_LIVE_PAUSE_MS: '100',
   HOUSE_LIVE_REVEAL_MS: '50',
-});
+};
 
 describe('the proof of a shared round (embedded, through the HTTP API)', () => {
   let platform: EmbeddedPlatform;
   const call = apiCaller(() => platform.url);
 
   beforeAll(async () => {
-    platform = await startEmbedded({ logLevel: 'silent' });
+    platform = await startEmbedded({ logLevel: 'silent', env });
   }, 60_000);
   afterAll(async () => {
     await platform?.close();

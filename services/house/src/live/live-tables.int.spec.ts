@@ -11,15 +11,15 @@ import type { HouseTableEvent, LiveBet, LiveGame, LiveTableState } from '@wps/co
 import { BP, returnBp } from './games.js';
 import { startEmbedded, type EmbeddedPlatform } from '../../../../embedded/src/host.js';
 
-// Short rounds: the runners read their settings from the environment, which each test file owns.
-Object.assign(process.env, {
+// Short rounds.
+const shortRounds = {
   HOUSE_LIVE_TABLES: '',
   HOUSE_LIVE_BETTING_SECONDS: '4',
   HOUSE_LIVE_PAUSE_MS: '200',
   HOUSE_LIVE_REVEAL_MS: '100',
   HOUSE_LIVE_CRASH_GROWTH: '0.0004',
   HOUSE_LIVE_TICK_MS: '100',
-});
+};
 
 type Push = { v: number; type: string; data: HouseTableEvent };
 
@@ -59,7 +59,7 @@ describe('house live tables through the HTTP API and Socket.IO (embedded)', () =
 
   beforeAll(async () => {
     // The specs poll table states every 10 ms while waiting for a round; on a slow machine that outruns the per-address budget.
-    platform = await startEmbedded({ logLevel: 'silent', requestsPerIpPerMinute: 100_000 });
+    platform = await startEmbedded({ logLevel: 'silent', requestsPerIpPerMinute: 100_000, env: shortRounds });
   }, 60_000);
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -221,7 +221,7 @@ describe('a round cut short by a restart', () => {
   it('is refunded when the next runner takes the table', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-live-'));
     const call = apiCaller(() => platform.url);
-    let platform = await startEmbedded({ logLevel: 'silent', dataDir, env: { HOUSE_VENDOR_SECRET: 'live-restart-secret-0123456789' } });
+    let platform = await startEmbedded({ logLevel: 'silent', dataDir, env: { ...shortRounds, HOUSE_VENDOR_SECRET: 'live-restart-secret-0123456789' } });
     try {
       const player = await member(call, '40.00');
       const round = await openRound(call, 'roulette-1');
@@ -231,7 +231,7 @@ describe('a round cut short by a restart', () => {
       });
       expect(placed.body.value.balance).toBe('25.00');
       await platform.close();
-      platform = await startEmbedded({ logLevel: 'silent', dataDir, env: { HOUSE_VENDOR_SECRET: 'live-restart-secret-0123456789' } });
+      platform = await startEmbedded({ logLevel: 'silent', dataDir, env: { ...shortRounds, HOUSE_VENDOR_SECRET: 'live-restart-secret-0123456789' } });
       await eventually(
         async () => (await rows<{ status: string }>(platform.db.orm, sql`SELECT status FROM house.live_rounds WHERE round_id = ${round.roundId}`))[0]?.status === 'refunded',
         'the cut round to be refunded',
@@ -252,7 +252,7 @@ describe('a round whose result was announced when the restart came', () => {
   it('is settled, not refunded, by the next runner', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-live-drawn-'));
     const call = apiCaller(() => platform.url);
-    const env = { HOUSE_VENDOR_SECRET: 'live-restart-secret-0123456789' };
+    const env = { ...shortRounds, HOUSE_VENDOR_SECRET: 'live-restart-secret-0123456789' };
     let platform = await startEmbedded({ logLevel: 'silent', dataDir, env });
     try {
       const player = await member(call, '40.00');
@@ -264,12 +264,10 @@ describe('a round whose result was announced when the restart came', () => {
       expect(placed.body.value.balance).toBe('30.00');
       await platform.close();
       // Restarted without runners, the round is put where a crash after the announcement would have left it.
-      process.env.HOUSE_LIVE_RUNNERS = 'false';
-      platform = await startEmbedded({ logLevel: 'silent', dataDir, env });
+      platform = await startEmbedded({ logLevel: 'silent', dataDir, env: { ...env, HOUSE_LIVE_RUNNERS: 'false' } });
       await platform.db.orm.execute(sql`UPDATE house.live_rounds SET status = 'drawn', result = drawn, decided_at = now() WHERE round_id = ${round.roundId}`);
       const [drawn] = await rows<{ number: number }>(platform.db.orm, sql`SELECT (result->>'number')::int AS number FROM house.live_rounds WHERE round_id = ${round.roundId}`);
       await platform.close();
-      process.env.HOUSE_LIVE_RUNNERS = 'true';
       platform = await startEmbedded({ logLevel: 'silent', dataDir, env });
       await eventually(
         async () => (await rows<{ status: string }>(platform.db.orm, sql`SELECT status FROM house.live_rounds WHERE round_id = ${round.roundId}`))[0]?.status === 'settled',
@@ -282,7 +280,6 @@ describe('a round whose result was announced when the restart came', () => {
       expect(bet!.status).toBe(won ? 'won' : 'lost');
       expect(await platform.clients.wallet.ledgerCheck({})).toEqual({ imbalances: [], negativeAccounts: 0 });
     } finally {
-      process.env.HOUSE_LIVE_RUNNERS = 'true';
       await platform.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -9,13 +9,13 @@ import { act, member, playingHand, sit, stateOf, waitFor, type Member } from './
 import { checkPvpHandProof } from '../../../../web/src/pages/house/pvp/verifyHand.js';
 import { startEmbedded, type EmbeddedPlatform } from '../../../../embedded/src/host.js';
 
-// Short clocks; the live tables do not run here. Each test file owns its process's environment.
-Object.assign(process.env, {
+// Short clocks; the live tables do not run here.
+const env = {
   HOUSE_LIVE_RUNNERS: 'false',
   HOUSE_PVP_TURN_SECONDS: '5',
   HOUSE_PVP_START_SECONDS: '0.3',
   HOUSE_PVP_TICK_MS: '50',
-});
+};
 
 describe('the public proof of a finished Teen Patti hand (embedded)', () => {
   let platform: EmbeddedPlatform;
@@ -27,7 +27,7 @@ describe('the public proof of a finished Teen Patti hand (embedded)', () => {
   let bob: Member;
 
   beforeAll(async () => {
-    platform = await startEmbedded({ logLevel: 'silent' });
+    platform = await startEmbedded({ logLevel: 'silent', env });
     [alice, bob] = await Promise.all([member(call, '100.00'), member(call, '100.00')]);
   }, 60_000);
   afterAll(async () => {

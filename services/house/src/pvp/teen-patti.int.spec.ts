@@ -10,13 +10,13 @@ import type { TeenPattiTables } from './teen-patti-tables.js';
 import { act, balanceOf, member, playingHand, sit, stand, stateOf, waitFor, type Member } from './pvp-testing.js';
 import { startEmbedded, type EmbeddedPlatform } from '../../../../embedded/src/host.js';
 
-// Short clocks; the live tables do not run here. Each test file owns its process's environment.
-Object.assign(process.env, {
+// Short clocks; the live tables do not run here.
+const env = {
   HOUSE_LIVE_RUNNERS: 'false',
   HOUSE_PVP_TURN_SECONDS: '2',
   HOUSE_PVP_START_SECONDS: '0.3',
   HOUSE_PVP_TICK_MS: '50',
-});
+};
 
 type Push = { v: number; type: string; data: HouseTableEvent };
 
@@ -30,7 +30,7 @@ describe('Teen Patti through the gateway (embedded)', () => {
   let bob: Member;
 
   beforeAll(async () => {
-    platform = await startEmbedded({ logLevel: 'silent' });
+    platform = await startEmbedded({ logLevel: 'silent', env });
     [alice, bob] = await Promise.all([member(call, '100.00'), member(call, '100.00')]);
   }, 60_000);
   afterAll(async () => {
