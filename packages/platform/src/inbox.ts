@@ -80,6 +80,8 @@ export interface ConsumeOptions<T extends EventType> {
   maxBatchSize?: number;
   /** How long a batch may wait for more events to gather (consumers that need not act at once); see SubscribeOptions. */
   lingerMs?: number;
+  /** A batch's worth of bytes, after which a lingering fetch stops waiting; see SubscribeOptions. */
+  lingerBytes?: number;
   /** One partition's batch at a time; see SubscribeOptions. */
   oneBatchAtATime?: boolean;
 }
@@ -106,6 +108,7 @@ export async function consumeBatches<T extends EventType>(deps: { db: Database; 
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
     ...(options.lingerMs ? { lingerMs: options.lingerMs } : {}),
+    ...(options.lingerMs && options.lingerBytes ? { lingerBytes: options.lingerBytes } : {}),
     ...(options.oneBatchAtATime ? { oneBatchAtATime: true } : {}),
     batchHandler: async (messages) => {
       const events: Array<ConsumedEvent<T>> = [];

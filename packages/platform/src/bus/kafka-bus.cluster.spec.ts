@@ -77,3 +77,39 @@ describe('KafkaEventBus: one batch at a time', () => {
     await subscription.close();
   }, 60_000);
 });
+
+describe('KafkaEventBus: a lingering fetch and its batch’s worth', () => {
+  let bus: KafkaEventBus;
+  afterAll(async () => {
+    await bus?.close();
+  });
+
+  it('hands over what is there once a batch’s worth is waiting, while the default worth gathers for the whole linger', async () => {
+    bus = new KafkaEventBus({ brokers: brokerList, clientId: 'linger-bytes' });
+    const topic = `linger-bytes.${randomUUID()}`;
+    const sizes = new Map<string, number[]>([
+      ['default', []],
+      ['small', []],
+    ]);
+    const subscribe = (name: string, lingerBytes?: number) =>
+      bus.subscribe({
+        group: `${name}-${randomUUID()}`,
+        topics: [topic],
+        lingerMs: 1_000,
+        ...(lingerBytes ? { lingerBytes } : {}),
+        batchHandler: async (batch) => void sizes.get(name)!.push(batch.length),
+      });
+    const subscriptions = [await subscribe('default'), await subscribe('small', 1)];
+    // Six messages a quarter of a second apart, on one key (one partition).
+    for (let n = 0; n < 6; n++) {
+      await bus.publish([{ topic, key: 'k', value: testEnvelope('k', { n }) }]);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const total = (name: string) => sizes.get(name)!.reduce((sum, size) => sum + size, 0);
+    await eventually(() => total('default') === 6 && total('small') === 6, 'both consumers', 20_000);
+    // A byte is a batch's worth: each message went as soon as it was there. A mebibyte is not: a second gathered several.
+    expect(sizes.get('small')).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(Math.max(...sizes.get('default')!)).toBeGreaterThan(1);
+    await Promise.all(subscriptions.map((subscription) => subscription.close()));
+  }, 60_000);
+});

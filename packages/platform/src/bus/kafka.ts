@@ -185,7 +185,7 @@ export class KafkaEventBus implements EventBus {
       // A fetch returns as soon as a message is there; the wait only bounds how often an idle consumer asks. A lingering
       // consumer lets the broker hold the fetch until a batch's worth of bytes is there or the linger is over.
       maxWaitTimeInMs: options.lingerMs ? Math.min(options.lingerMs, IDLE_FETCH_WAIT_MS) : IDLE_FETCH_WAIT_MS,
-      ...(options.lingerMs ? { minBytes: LINGER_MIN_BYTES } : {}),
+      ...(options.lingerMs ? { minBytes: options.lingerBytes ?? LINGER_MIN_BYTES } : {}),
       allowAutoTopicCreation: false,
       retry: {
         initialRetryTime: 100,

@@ -41,7 +41,7 @@ interface SubscribeBase {
  */
 export type SubscribeOptions = SubscribeBase &
   (
-    | { handler: (message: DeliveredMessage) => Promise<void>; batchHandler?: never; maxBatchSize?: never; lingerMs?: never; oneBatchAtATime?: never }
+    | { handler: (message: DeliveredMessage) => Promise<void>; batchHandler?: never; maxBatchSize?: never; lingerMs?: never; lingerBytes?: never; oneBatchAtATime?: never }
     | {
         batchHandler: (messages: DeliveredMessage[]) => Promise<void>;
         handler?: never;
@@ -51,6 +51,13 @@ export type SubscribeOptions = SubscribeBase &
          * gather, so that under load one transaction covers many of them. Without it a batch is whatever is waiting.
          */
         lingerMs?: number;
+        /**
+         * With `lingerMs`: a batch's worth, after which a lingering fetch stops waiting (Kafka's fetch minimum; the
+         * in-memory bus, which has no fetch to save, waits the linger). Default 1 MiB, about a thousand events, so the
+         * linger decides; a consumer someone waits on sets less, so that under load, when events gathered while its
+         * last batch ran, the next batch starts at once and only a quiet topic waits the whole linger.
+         */
+        lingerBytes?: number;
         /**
          * One batch at a time for the whole subscription, gathered from every partition, instead of one batch per
          * partition at once: for consumers whose batches update the same rows from every partition (a member's
