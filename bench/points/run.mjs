@@ -103,8 +103,8 @@ async function main() {
     const socket = io(base, { auth: { token: watcher.token }, transports: ['websocket'], forceNew: true });
     sockets.push(socket);
     // The watcher's own standing (scope `progress`), with the score it carries; the brand-wide top N is not its answer.
+    // `v` is the points service's clock (ms) when it wrote the push in the batch's transaction.
     socket.on('push', (push) => {
-      // `v` is the points service's clock (ms) when it wrote the push in the batch's transaction.
       if (push?.type === 'missions' && push.data?.scope === 'progress') arrivals.push({ at: performance.now(), score: BigInt(push.data.own.score), written: push.v - clockOffset });
     });
     await new Promise((resolve, reject) => {
@@ -160,8 +160,8 @@ async function main() {
     const sampler = setInterval(() => {
       void lagOf().then((value) => lag.push({ second: Math.round((performance.now() - started) / 1000), lag: value }));
     }, 1_000);
-    // Every probe is the same bet (amount and game type), so each adds the same points to the watcher's score: the push
-    // that answers probe k is the first whose score counts k probes, whichever partitions they took.
+    // Every probe is the same bet, so each adds the same turnover to the watcher's score: the push that answers probe k
+    // is the first whose score counts k probes, whichever partitions they took.
     const prober = setInterval(() => {
       const probe = bet(watcher, PROBE_BET_MINOR, { gameType: 'RNG' });
       probes.push({ at: performance.now() });
@@ -202,9 +202,8 @@ async function main() {
     results.postgres = await statements(published.length);
 
     // Each probe's latency: from its publication to the first push whose score (the watcher's turnover) counts it.
-    const perProbe = BigInt(PROBE_BET_MINOR);
     const latencies = probes.map((probe, index) => {
-      const arrival = perProbe > 0n ? arrivals.find((push) => push.at >= probe.at && push.score >= perProbe * BigInt(index + 1)) : undefined;
+      const arrival = arrivals.find((push) => push.at >= probe.at && push.score >= BigInt(PROBE_BET_MINOR) * BigInt(index + 1));
       return arrival === undefined || arrival.at - probe.at > PUSH_TIMEOUT_MS ? null : { total: arrival.at - probe.at, written: arrival.written - probe.at };
     });
     const window = (from, to) => lag.filter((sample) => sample.second > from && sample.second <= to).map((sample) => sample.lag);
