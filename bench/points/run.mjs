@@ -2,14 +2,16 @@
 //   rate:  settled bets are published on `bets.v1` at twice the wallet bench's measured bet rate (its last spread
 //          capacity in bench/results/wallet.json, or --rate), the way the wallet publishes them: one envelope per
 //          bet, keyed by bet, with a share of corrections (a higher revision) and cancellations;
-//   lag:   every second, how far the points service's bets consumer (`points.bets`: points, VIP and mission progress
-//          in one transaction per batch) is behind the topic's end. It keeps up when the lag of the last seconds is
-//          no larger than that of the first ones and it is drained soon after the load stops;
+//   lag:   every second, how far each of the points service's bets consumers is behind the topic's end (`points.bets`:
+//          points, VIP, red envelopes, promotions, referrals, raffles and rebates in one transaction per batch;
+//          `points.mission-bets`: mission progress and the leaderboard). One keeps up when the lag of the last seconds
+//          is no larger than that of the first ones and it is drained soon after the load stops;
 //   push:  five times a second the same bet is published for a watching member whose socket is open; the time from its
 //          publication to the member's `missions` push whose score counts it (its progress and rank on the
 //          leaderboard) is the leaderboard push latency (goal p99 ≤ 250 ms).
-// Results go to bench/results/points.json.
-// Usage: node --import tsx bench/points/run.mjs [--seconds 60] [--rate <bets/s>] [--members 100]
+// The load runs for --warmup seconds before anything is measured, so that start-up (JIT, first plans, the consumers'
+// first fetches) does not land in the figures. Results go to bench/results/points.json.
+// Usage: node --import tsx bench/points/run.mjs [--seconds 60] [--warmup 5] [--rate <bets/s>] [--members 100] [--groups <g,…>]
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +26,9 @@ const arg = (name, fallback) => {
   return index >= 0 ? process.argv[index + 1] : fallback;
 };
 const SECONDS = Number(arg('seconds', '60'));
+const WARMUP_SECONDS = Number(arg('warmup', '5'));
+/** The points service's consumers of settled bets, whose lag is sampled (`--groups a,b` for a build with others). */
+const GROUPS = arg('groups', 'points.bets,points.mission-bets').split(',');
 const MEMBERS = Number(arg('members', '100'));
 /** Corrections and cancellations among the published bets. */
 const REVISED_SHARE = 0.02;
@@ -116,14 +121,15 @@ async function main() {
     const producer = kafka.producer();
     const admin = kafka.admin();
     await Promise.all([producer.connect(), admin.connect()]);
+    /** Each group's lag behind the topic's end, in events. */
     const lagOf = async () => {
-      const [ends, committed] = await Promise.all([admin.fetchTopicOffsets('bets.v1'), admin.fetchOffsets({ groupId: 'points.bets', topics: ['bets.v1'] })]);
+      // The groups' offsets first: the topic's end read after them is never behind them.
+      const committed = await Promise.all(GROUPS.map((groupId) => admin.fetchOffsets({ groupId, topics: ['bets.v1'] })));
+      const ends = await admin.fetchTopicOffsets('bets.v1');
       const end = ends.reduce((sum, p) => sum + Number(p.offset), 0);
-      const done = committed[0].partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
-      return end - done;
+      return Object.fromEntries(GROUPS.map((group, index) => [group, end - committed[index][0].partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0)]));
     };
 
-    const published = [];
     const bet = (member, validBetMinor, extra = {}) => {
       const betId = extra.betId ?? `bench-${randomUUID()}`;
       const payload = {
@@ -151,12 +157,42 @@ async function main() {
     };
     const send = (messages) => producer.send({ topic: 'bets.v1', acks: -1, messages: messages.map(({ key, value }) => ({ key, value })) });
 
+    /**
+     * Publishes RATE bets a second of the other members (not the watcher) for `seconds`, with some revised or cancelled;
+     * answers the bets and the messages (revisions included).
+     */
+    const load = async (seconds) => {
+      const from = performance.now();
+      let due = 0;
+      let messages = 0;
+      while (performance.now() - from < seconds * 1000) {
+        const count = Math.floor(((performance.now() - from) / 1000) * RATE) - due;
+        if (count > 0) {
+          const batch = [];
+          for (let i = 0; i < count; i++) {
+            const member = members[1 + Math.floor(Math.random() * (members.length - 1))];
+            const first = bet(member, 100 + Math.floor(Math.random() * 20_000));
+            batch.push(first);
+            const roll = Math.random();
+            if (roll < REVISED_SHARE) batch.push(bet(member, 100 + Math.floor(Math.random() * 20_000), { betId: first.payload.betId, roundId: first.payload.roundId, revision: 1 }));
+            else if (roll < REVISED_SHARE + CANCELLED_SHARE)
+              batch.push(bet(member, 0, { betId: first.payload.betId, roundId: first.payload.roundId, revision: 1, state: 'cancelled', betAmountMinor: '0' }));
+          }
+          due += count;
+          messages += batch.length;
+          await send(batch);
+        }
+        await sleep(20);
+      }
+      return { bets: due, messages };
+    };
+
+    log(`publishing ${RATE} settled bets/s for ${WARMUP_SECONDS} s of warm-up, then ${SECONDS} s measured (wallet bench: ${measuredWalletRate ?? 'not measured'} bets/s)`);
+    await load(WARMUP_SECONDS);
     const statements = await statementMeter(infra.DATABASE_URL, database.url, Number(process.env.TOP ?? 15));
-    log(`publishing ${RATE} settled bets/s for ${SECONDS} s (wallet bench: ${measuredWalletRate ?? 'not measured'} bets/s)`);
     const lag = [];
     const probes = [];
     const started = performance.now();
-    let sent = 0;
     const sampler = setInterval(() => {
       void lagOf().then((value) => lag.push({ second: Math.round((performance.now() - started) / 1000), lag: value }));
     }, 1_000);
@@ -167,31 +203,12 @@ async function main() {
       probes.push({ at: performance.now() });
       void send([probe]);
     }, 1_000 / PROBES_PER_SECOND);
-    const tickMs = 20;
-    while (performance.now() - started < SECONDS * 1000) {
-      const due = Math.floor(((performance.now() - started) / 1000) * RATE) - sent;
-      if (due > 0) {
-        const batch = [];
-        for (let i = 0; i < due; i++) {
-          const member = members[1 + Math.floor(Math.random() * (members.length - 1))];
-          const first = bet(member, 100 + Math.floor(Math.random() * 20_000));
-          batch.push(first);
-          const roll = Math.random();
-          if (roll < REVISED_SHARE) batch.push(bet(member, 100 + Math.floor(Math.random() * 20_000), { betId: first.payload.betId, roundId: first.payload.roundId, revision: 1 }));
-          else if (roll < REVISED_SHARE + CANCELLED_SHARE)
-            batch.push(bet(member, 0, { betId: first.payload.betId, roundId: first.payload.roundId, revision: 1, state: 'cancelled', betAmountMinor: '0' }));
-        }
-        sent += due;
-        published.push(...batch.map(() => 1));
-        await send(batch);
-      }
-      await sleep(tickMs);
-    }
+    const { bets: sent, messages: published } = await load(SECONDS);
     clearInterval(prober);
     const loadEnded = performance.now();
     let drainedMs = null;
     while (performance.now() - loadEnded < 60_000) {
-      if ((await lagOf()) === 0) {
+      if (Object.values(await lagOf()).every((behind) => behind === 0)) {
         drainedMs = round(performance.now() - loadEnded);
         break;
       }
@@ -199,19 +216,25 @@ async function main() {
     }
     clearInterval(sampler);
     await sleep(PUSH_TIMEOUT_MS / 5);
-    results.postgres = await statements(published.length);
+    results.postgres = await statements(published);
 
     // Each probe's latency: from its publication to the first push whose score (the watcher's turnover) counts it.
     const latencies = probes.map((probe, index) => {
       const arrival = arrivals.find((push) => push.at >= probe.at && push.score >= BigInt(PROBE_BET_MINOR) * BigInt(index + 1));
       return arrival === undefined || arrival.at - probe.at > PUSH_TIMEOUT_MS ? null : { total: arrival.at - probe.at, written: arrival.written - probe.at };
     });
-    const window = (from, to) => lag.filter((sample) => sample.second > from && sample.second <= to).map((sample) => sample.lag);
+    const window = (group, from, to) => lag.filter((sample) => sample.second > from && sample.second <= to).map((sample) => sample.lag[group]);
     const mean = (values) => (values.length ? round(values.reduce((a, b) => a + b, 0) / values.length) : NaN);
-    results.published = published.length;
+    results.published = published;
     results.achievedRate = round(sent / SECONDS);
-    results.lag = { firstTenSecondsMean: mean(window(0, 10)), lastTenSecondsMean: mean(window(SECONDS - 10, SECONDS)), max: Math.max(...lag.map((s) => s.lag)), drainedMsAfterLoad: drainedMs };
-    results.keepsUp = drainedMs !== null && drainedMs < 5_000 && results.lag.lastTenSecondsMean <= Math.max(results.lag.firstTenSecondsMean * 1.5, RATE);
+    results.lag = Object.fromEntries(
+      GROUPS.map((group) => [
+        group,
+        { firstTenSecondsMean: mean(window(group, 0, 10)), lastTenSecondsMean: mean(window(group, SECONDS - 10, SECONDS)), max: Math.max(...lag.map((sample) => sample.lag[group])) },
+      ]),
+    );
+    results.drainedMsAfterLoad = drainedMs;
+    results.keepsUp = drainedMs !== null && drainedMs < 5_000 && GROUPS.every((group) => results.lag[group].lastTenSecondsMean <= Math.max(results.lag[group].firstTenSecondsMean * 1.5, RATE));
     const answered = latencies.filter((value) => value !== null);
     results.push = { ...summarise(answered.map((value) => value.total)), missed: latencies.length - answered.length, probes: probes.length };
     // The part until the points service wrote the push (Kafka, the linger, the batches before it and its own batch);
@@ -226,9 +249,11 @@ async function main() {
 
     console.log('');
     console.log(`settled bets published: ${results.published} (${results.achievedRate} bets/s for ${SECONDS} s; target ${RATE}, twice the wallet bench)`);
-    console.log(
-      `consumer lag (events): first 10 s mean ${results.lag.firstTenSecondsMean}, last 10 s mean ${results.lag.lastTenSecondsMean}, max ${results.lag.max}; drained ${drainedMs ?? 'NOT'} ms after the load`,
-    );
+    for (const group of GROUPS) {
+      const { firstTenSecondsMean, lastTenSecondsMean, max } = results.lag[group];
+      console.log(`${group} lag (events): first 10 s mean ${firstTenSecondsMean}, last 10 s mean ${lastTenSecondsMean}, max ${max}`);
+    }
+    console.log(`drained ${drainedMs ?? 'NOT'} ms after the load`);
     console.log(`keeps up: ${results.keepsUp ? 'yes' : 'NO'}`);
     console.log(
       `leaderboard push after a bet: p50 ${round(results.push.p50)} p99 ${round(results.push.p99)} max ${round(results.push.max)} ms over ${probes.length} probes, missed ${results.push.missed}; p99 ≤ 250 ms: ${results.push.p99 <= 250 ? 'yes' : 'NO'}`,

@@ -23,13 +23,14 @@ const BETS = 'points.bets';
 const DEPOSITS = 'points.deposits';
 const SIGN_INS = 'points.sign-ins';
 /**
- * Settled bets may wait this long for more to gather into one batch, or until about 16 KiB of them (some 25 bets) are
- * waiting: points, VIP progress and missions then cost one transaction per batch of bets rather than one per round,
- * and under load the next batch starts as soon as the last one is done instead of waiting out the linger first: the
- * leaderboard push reaches the member sooner (`bench/points`).
+ * Settled bets may wait this long for more to gather into one batch, or until about 64 KiB of them (some 100 bets) are
+ * waiting: points, VIP sums, red envelopes, promotions, referrals, raffles and rebates then cost one transaction per
+ * batch of bets rather than one per round, and under load the next batch starts as soon as the last one is done
+ * instead of waiting out the linger first. Nothing here is watched to the tenth of a second (the live leaderboard reads
+ * bets on its own, see the missions module), so the batches are made large: fewer round trips for the database.
  */
-const BETS_LINGER_MS = 100;
-const BETS_LINGER_BYTES = 16 * 1024;
+const BETS_LINGER_MS = 250;
+const BETS_LINGER_BYTES = 64 * 1024;
 /** Deposits change nothing a member watches live to the millisecond: they gather for longer. */
 const DEPOSITS_LINGER_MS = 500;
 /** Balance changes that count as deposits for VIP and missions. */
@@ -38,7 +39,9 @@ const DEPOSIT_CAUSES = new Set(['deposit', 'demo_deposit']);
 /**
  * The composition root of the points service: loyalty. The points ledger and the points mall, VIP, missions, red
  * envelopes and the reward centre. Settled bets, deposits and sign-ins are read once, in batches, and handed to every
- * part inside the batch's one transaction. Pushes (`loyalty.v1`) and VIP changes (`vip.v1`) go out through one outbox.
+ * part inside the batch's one transaction; missions read settled bets on their own, so the live leaderboard's push does
+ * not wait for the rest (see the missions module). Pushes (`loyalty.v1`) and VIP changes (`vip.v1`) go out through one
+ * outbox.
  */
 export async function createPointsService(
   context: ServiceContext,
@@ -95,10 +98,10 @@ export async function createPointsService(
             // A member's bets are on every partition (the topic is keyed by bet): batches in turn, not waiting on each
             // other's locks on the member's points, VIP sums and mission progress.
             oneBatchAtATime: true,
+            // Its pushes reach the relay through the outbox's notification at commit (see the missions' bets).
             handle: async (tx, events) => {
               const bets = events.map((event) => event.payload);
               for (const module of modules) await module.onBets?.(tx, bets);
-              deps.wakeRelay();
             },
           },
         ),

@@ -29,18 +29,21 @@ export async function topOf(executor: Executor, calendar: BrandCalendar, weekSta
   return found.map((row, index) => ({ rank: index + 1, memberId: row.member_id, account: maskAccount(row.account), score: row.score }));
 }
 
-/** Members' own standing in the week: rank (null without a positive score) and score, in one statement for many. */
+/**
+ * Members' own standing in the week: rank (null without a positive score) and score, with how many mission rewards each
+ * can claim now, in one statement for many.
+ */
 export async function standingsOf(
   executor: Executor,
   calendar: BrandCalendar,
   weekStart: string,
   memberIds: readonly string[],
-): Promise<Map<string, { rank: number | null; score: string; account: string }>> {
+): Promise<Map<string, { rank: number | null; score: string; account: string; claimable: number }>> {
   if (memberIds.length === 0) return new Map();
   const { score, at } = columns(calendar.metric);
   const better = calendar.metric === 'points' ? sql.raw('o.points') : sql.raw('o.turnover');
   const betterAt = calendar.metric === 'points' ? sql.raw('o.points_at') : sql.raw('o.turnover_at');
-  const found = await rows<{ member_id: string; account: string | null; score: string | null; rank: number | null }>(
+  const found = await rows<{ member_id: string; account: string | null; score: string | null; rank: number | null; claimable: number }>(
     executor,
     sql`WITH who AS (SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint AS member_id)
         SELECT w.member_id::text AS member_id, mm.account, ${score}::text AS score,
@@ -48,12 +51,14 @@ export async function standingsOf(
                  SELECT count(*)::int FROM points.mission_leaderboard o
                  WHERE o.merchant_code = l.merchant_code AND o.week_start = l.week_start AND ${better} > 0
                    AND (${better} > ${score} OR (${better} = ${score} AND (${betterAt} < ${at} OR (${betterAt} = ${at} AND o.member_id < l.member_id))))
-               ) END AS rank
+               ) END AS rank,
+               (SELECT count(*)::int FROM points.reward_grants g
+                WHERE g.member_id = w.member_id AND g.source = 'mission' AND g.status = 'available' AND (g.expires_at IS NULL OR g.expires_at > now())) AS claimable
         FROM who w
         LEFT JOIN points.mission_leaderboard l ON l.member_id = w.member_id AND l.merchant_code = ${calendar.merchantCode} AND l.week_start = ${weekStart}::date
         LEFT JOIN points.mission_members mm ON mm.member_id = w.member_id`,
   );
-  return new Map(found.map((row) => [row.member_id, { rank: row.rank, score: row.score ?? '0', account: maskAccount(row.account) }]));
+  return new Map(found.map((row) => [row.member_id, { rank: row.rank, score: row.score ?? '0', account: maskAccount(row.account), claimable: row.claimable }]));
 }
 
 export async function prizesOf(executor: Executor, merchantCode: string): Promise<LeaderboardPrize[]> {

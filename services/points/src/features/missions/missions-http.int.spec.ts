@@ -103,7 +103,7 @@ describe('missions and the leaderboard through the HTTP API (embedded)', () => {
   };
   const settle = (...envelopes: Array<ReturnType<typeof createEnvelope>>) =>
     deliver(
-      'points.bets',
+      'points.mission-bets',
       TOPICS.bets,
       envelopes.map((value) => ({ id: value.id, key: (value.payload as BetSettled).betId, value })),
     );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError, consumeBatches, rows, type Executor, type Subscription } from '@wps/platform';
-import type { MemberMission, MissionBody, missionsRpcMethods, MissionSummary, OperatorMission, RpcHandlers, PointsRpc } from '@wps/contracts';
+import type { MemberMission, MissionBody, missionsRpcMethods, MissionSummary, OperatorMission, Push, RpcHandlers, PointsRpc } from '@wps/contracts';
 import type { PointsDeps, PointsModule } from '../module.js';
 import { sendPush, sendPushes } from '../pushes.js';
 import { awardEndedWeeks, leaderboardFor, standingsOf, topOf } from './leaderboard.js';
@@ -18,6 +18,16 @@ const LEADERBOARD_PUSH_GAP_MS = 200;
 /** How often ended weeks are looked for, to grant their prize tables. */
 const AWARD_EVERY_MS = 60_000;
 const MISSIONS_MEMBERS = 'points.mission-members';
+/**
+ * Mission progress reads settled bets on its own, not in the batch the rest of loyalty shares (`points.bets`): the
+ * member's rank and score are what a player watches move after each bet (the live leaderboard), and this batch is a
+ * third of the shared one's round trips. Nothing else in the batch depends on it, nor it on them: missions count valid
+ * bets and rounds, not points. A bet counts once per mission whichever consumer saw it, by its revision.
+ */
+const MISSIONS_BETS = 'points.mission-bets';
+/** Bets gather for at most this long, or until about 4 KiB of them (some 6 bets) are waiting. */
+const MISSIONS_BETS_LINGER_MS = 100;
+const MISSIONS_BETS_LINGER_BYTES = 4 * 1024;
 
 interface MissionRow {
   id: string;
@@ -73,16 +83,22 @@ export function createMissionsModule(deps: PointsDeps): PointsModule<Methods> {
 
   const calendarOf = async (executor: Executor, merchantCode: string): Promise<BrandCalendar> => (await calendarsOf(executor, [merchantCode])).get(merchantCode)!;
 
-  /** The brand's top N to every socket of the brand, when it differs from the last one sent; answers whether it went. */
-  const pushTop = async (tx: Executor, calendar: BrandCalendar): Promise<boolean> => {
+  /** The brand's top N push for every socket of the brand, when it differs from the last one sent. */
+  const topPush = async (tx: Executor, calendar: BrandCalendar): Promise<{ target: { merchantCode: string; memberId: null }; push: Push<'missions'> } | undefined> => {
     const weekStart = periodStart(new Date(), calendar.timeZone, 'weekly');
     const top = (await topOf(tx, calendar, weekStart)).map(({ rank, account, score }) => ({ rank, account, score }));
     const signature = `${weekStart}|${JSON.stringify(top)}`;
-    if (lastTop.get(calendar.merchantCode) === signature) return false;
+    if (lastTop.get(calendar.merchantCode) === signature) return undefined;
     lastTop.set(calendar.merchantCode, signature);
     lastPushAt.set(calendar.merchantCode, Date.now());
-    await sendPush(deps.outbox, tx, { merchantCode: calendar.merchantCode, memberId: null }, { v: nextVersion(), type: 'missions', data: { scope: 'leaderboard', weekStart, top } });
-    return true;
+    return { target: { merchantCode: calendar.merchantCode, memberId: null }, push: { v: nextVersion(), type: 'missions', data: { scope: 'leaderboard', weekStart, top } } };
+  };
+
+  /** Sends the brand's top N when it moved; answers whether it went. */
+  const pushTop = async (tx: Executor, calendar: BrandCalendar): Promise<boolean> => {
+    const push = await topPush(tx, calendar);
+    if (push) await sendPush(deps.outbox, tx, push.target, push.push);
+    return push !== undefined;
   };
 
   /** A leaderboard change inside the brand's quiet second: sent once the second is over, as it then stands. */
@@ -99,38 +115,39 @@ export function createMissionsModule(deps: PointsDeps): PointsModule<Methods> {
     pending.set(merchantCode, timer);
   };
 
-  /** After a batch: each member whose missions or score moved gets its own standing; each moved top N goes brand-wide. */
+  /**
+   * After a batch: each member whose missions or score moved gets its own standing; each moved top N goes brand-wide.
+   * The brands' calendars are the ones the batch read; all the batch's pushes go out in one insert.
+   */
   const pushChanges = async (tx: Executor, changes: BatchChanges): Promise<void> => {
     const brands = new Set([...changes.members.values(), ...changes.leaderboards]);
     if (brands.size === 0) return;
-    const calendars = await calendarsOf(tx, brands);
-    for (const calendar of calendars.values()) {
+    const read = changes.calendars;
+    const calendars = read && [...brands].every((brand) => read.has(brand)) ? read : await calendarsOf(tx, brands);
+    const pushes: Array<{ target: { merchantCode: string; memberId: string | null }; push: Push<'missions'> }> = [];
+    for (const brand of brands) {
+      const calendar = calendars.get(brand)!;
       const weekStart = periodStart(new Date(), calendar.timeZone, 'weekly');
-      const members = [...changes.members.entries()].filter(([, brand]) => brand === calendar.merchantCode).map(([memberId]) => memberId);
+      const members = [...changes.members.entries()].filter(([, memberBrand]) => memberBrand === brand).map(([memberId]) => memberId);
       if (members.length > 0) {
-        const [standings, claimable] = await Promise.all([standingsOf(tx, calendar, weekStart, members), claimableOf(tx, members)]);
-        await sendPushes(
-          deps.outbox,
-          tx,
-          members.map((memberId) => {
-            const own = standings.get(memberId);
-            return {
-              target: { merchantCode: calendar.merchantCode, memberId },
-              push: {
-                v: nextVersion(),
-                type: 'missions' as const,
-                data: { scope: 'progress' as const, weekStart, own: { rank: own?.rank ?? null, score: own?.score ?? '0' }, claimable: claimable.get(memberId) ?? 0 },
-              },
-            };
-          }),
-        );
+        const standings = await standingsOf(tx, calendar, weekStart, members);
+        for (const memberId of members) {
+          const own = standings.get(memberId);
+          pushes.push({
+            target: { merchantCode: brand, memberId },
+            push: { v: nextVersion(), type: 'missions', data: { scope: 'progress', weekStart, own: { rank: own?.rank ?? null, score: own?.score ?? '0' }, claimable: own?.claimable ?? 0 } },
+          });
+        }
       }
-      if (changes.leaderboards.has(calendar.merchantCode)) {
-        const waited = Date.now() - (lastPushAt.get(calendar.merchantCode) ?? 0);
-        if (waited >= LEADERBOARD_PUSH_GAP_MS && !pending.has(calendar.merchantCode)) await pushTop(tx, calendar);
-        else pushTopLater(calendar.merchantCode, LEADERBOARD_PUSH_GAP_MS - waited);
+      if (changes.leaderboards.has(brand)) {
+        const waited = Date.now() - (lastPushAt.get(brand) ?? 0);
+        if (waited >= LEADERBOARD_PUSH_GAP_MS && !pending.has(brand)) {
+          const top = await topPush(tx, calendar);
+          if (top) pushes.push(top);
+        } else pushTopLater(brand, LEADERBOARD_PUSH_GAP_MS - waited);
       }
     }
+    await sendPushes(deps.outbox, tx, pushes);
   };
 
   const handlers: Pick<RpcHandlers<PointsRpc>, Methods> = {
@@ -243,12 +260,35 @@ export function createMissionsModule(deps: PointsDeps): PointsModule<Methods> {
           },
         },
       );
+      const bets = await consumeBatches(
+        { db: deps.db, bus: deps.bus },
+        {
+          schema: 'points',
+          group: MISSIONS_BETS,
+          type: 'bet.settled',
+          lingerMs: MISSIONS_BETS_LINGER_MS,
+          lingerBytes: MISSIONS_BETS_LINGER_BYTES,
+          // A member's bets are on every partition (the topic is keyed by bet): one batch at a time, as `points.bets`.
+          oneBatchAtATime: true,
+          // The pushes reach the relay through the outbox's notification at commit: a wake from inside the transaction
+          // would only have it look before they exist.
+          handle: async (tx, events) =>
+            pushChanges(
+              tx,
+              await progress.onBets(
+                tx,
+                events.map((event) => event.payload),
+              ),
+            ),
+        },
+      );
       const award = () => void awardWeeks().catch((error: unknown) => deps.logger.warn({ err: error }, 'the leaderboard prizes could not be granted'));
       const timer = setInterval(award, AWARD_EVERY_MS);
       award();
       timer.unref?.();
       return [
         members,
+        bets,
         {
           close: async () => {
             clearInterval(timer);
@@ -258,7 +298,6 @@ export function createMissionsModule(deps: PointsDeps): PointsModule<Methods> {
         },
       ];
     },
-    onBets: async (tx, bets) => pushChanges(tx, await progress.onBets(tx, bets)),
     onDeposits: async (tx, deposits) => pushChanges(tx, await progress.onDeposits(tx, deposits)),
     onSignIns: async (tx, signIns) => pushChanges(tx, await progress.onSignIns(tx, signIns)),
     seedDemo: async () => {
@@ -275,16 +314,4 @@ export function createMissionsModule(deps: PointsDeps): PointsModule<Methods> {
       );
     },
   };
-}
-
-/** Rewards of missions a member can claim now. */
-async function claimableOf(executor: Executor, memberIds: readonly string[]): Promise<Map<string, number>> {
-  const found = await rows<{ member_id: string; n: number }>(
-    executor,
-    sql`SELECT member_id::text AS member_id, count(*)::int AS n FROM points.reward_grants
-        WHERE member_id = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint))
-          AND source = 'mission' AND status = 'available' AND (expires_at IS NULL OR expires_at > now())
-        GROUP BY member_id`,
-  );
-  return new Map(found.map((row) => [row.member_id, row.n]));
 }

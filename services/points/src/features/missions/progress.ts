@@ -20,10 +20,14 @@ export interface BrandCalendar {
 
 export const defaultCalendar = (merchantCode: string): BrandCalendar => ({ merchantCode, timeZone: 'UTC', metric: 'points', size: 10, currency: 'MXN' });
 
-/** What a batch changed: members whose missions or rank may have moved, and brands whose leaderboard did. */
+/**
+ * What a batch changed: members whose missions or rank may have moved, and brands whose leaderboard did; with the
+ * calendars of those brands as the batch read them, so the pushes that follow need not read them again.
+ */
 export interface BatchChanges {
   members: Map<string, string>;
   leaderboards: Set<string>;
+  calendars?: Map<string, BrandCalendar>;
 }
 export const noChanges = (): BatchChanges => ({ members: new Map(), leaderboards: new Set() });
 
@@ -40,8 +44,14 @@ export async function calendarsOf(executor: Executor, merchantCodes: Iterable<st
         WHERE merchant_code IN (SELECT jsonb_array_elements_text(${brandList(codes)}::jsonb))`,
   );
   const calendars = new Map(codes.map((code) => [code, defaultCalendar(code)]));
-  for (const row of found) calendars.set(row.merchant_code, { merchantCode: row.merchant_code, timeZone: row.time_zone, metric: row.metric, size: row.size, currency: row.currency });
+  for (const row of found) calendars.set(row.merchant_code, calendarFrom(row));
   return calendars;
+}
+
+/** A brand's calendar from its settings row; the defaults when the brand set none (the row's columns are null). */
+function calendarFrom(row: { merchant_code: string; time_zone: string | null; metric: LeaderboardMetric | null; size: number | null; currency: string | null }): BrandCalendar {
+  if (row.time_zone === null || row.metric === null || row.size === null || row.currency === null) return defaultCalendar(row.merchant_code);
+  return { merchantCode: row.merchant_code, timeZone: row.time_zone, metric: row.metric, size: row.size, currency: row.currency };
 }
 
 /** A change of progress from events: added to the period's progress, or (sign-ins) the value it now stands at. */
@@ -98,11 +108,7 @@ export class MissionProgress {
         };
       }),
     );
-    await rememberAccounts(
-      tx,
-      list.filter((bet) => bet.account).map((bet) => ({ memberId: bet.memberId, merchantCode: bet.merchantCode, account: bet.account! })),
-    );
-    // The stored row before this batch and after it, for the bets whose revision is new: the difference is what counts.
+    const accounts = new Map(list.filter((bet) => bet.account).map((bet) => [bet.memberId, { member_id: bet.memberId, merchant_code: bet.merchantCode, account: bet.account! }]));
     const counted = await rows<{
       merchant_code: string;
       bet_id: string;
@@ -113,6 +119,10 @@ export class MissionProgress {
       settled_at: string;
       old_valid: string;
       old_rounds: number;
+      time_zone: string | null;
+      metric: LeaderboardMetric | null;
+      size: number | null;
+      currency: string | null;
     }>(
       tx,
       sql`WITH input AS (
@@ -126,16 +136,20 @@ export class MissionProgress {
             ON CONFLICT (merchant_code, bet_id) DO UPDATE SET revision = EXCLUDED.revision, valid_bet = EXCLUDED.valid_bet, rounds = EXCLUDED.rounds
             WHERE b.revision < EXCLUDED.revision
             RETURNING b.merchant_code, b.bet_id, b.member_id, b.game_type, b.valid_bet, b.rounds, b.settled_at
+          ),
+          remembered AS (
+            INSERT INTO points.mission_members (member_id, merchant_code, account)
+            SELECT member_id, merchant_code, account FROM jsonb_to_recordset(${JSON.stringify([...accounts.values()])}::jsonb) AS t(member_id bigint, merchant_code text, account text)
+            ORDER BY member_id
+            ON CONFLICT (member_id) DO UPDATE SET account = EXCLUDED.account WHERE mission_members.account IS DISTINCT FROM EXCLUDED.account
           )
           SELECT up.merchant_code, up.bet_id, up.member_id::text AS member_id, up.game_type, up.valid_bet::text AS valid_bet, up.rounds,
-                 up.settled_at::text AS settled_at, coalesce(old.valid_bet, 0)::text AS old_valid, coalesce(old.rounds, 0) AS old_rounds
-          FROM up LEFT JOIN old USING (merchant_code, bet_id)`,
+                 up.settled_at::text AS settled_at, coalesce(old.valid_bet, 0)::text AS old_valid, coalesce(old.rounds, 0) AS old_rounds,
+                 s.time_zone, s.metric, s.size, s.currency
+          FROM up LEFT JOIN old USING (merchant_code, bet_id) LEFT JOIN points.mission_settings s ON s.merchant_code = up.merchant_code`,
     );
     if (counted.length === 0) return noChanges();
-    const calendars = await calendarsOf(
-      tx,
-      counted.map((row) => row.merchant_code),
-    );
+    const calendars = new Map(counted.map((row) => [row.merchant_code, calendarFrom(row)]));
     const changes: ProgressChange[] = [];
     const scores: ScoreChange[] = [];
     const settledAt = new Map(list.map((bet) => [`${bet.merchantCode}\u0000${bet.betId}`, new Date(bet.settledAt)]));
@@ -220,7 +234,7 @@ export class MissionProgress {
 
   /** Applies progress to every enabled mission the changes fit, then completes, reopens and grants as it stands. */
   private async apply(tx: Executor, changes: readonly ProgressChange[], mode: 'add' | 'set', calendars: Map<string, BrandCalendar>, scores: ScoreChange[]): Promise<BatchChanges> {
-    const result = noChanges();
+    const result: BatchChanges = { ...noChanges(), calendars };
     if (changes.length > 0) {
       const input = JSON.stringify(
         changes.map((change) => ({

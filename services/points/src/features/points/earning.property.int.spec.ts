@@ -3,11 +3,17 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { BetSettled, PointsRpc } from '@wps/contracts';
 import { createEnvelope, rows } from '@wps/platform';
-import { startServiceUnderTest, type ServiceUnderTest } from '@wps/platform/testing';
+import { settledBet, startServiceUnderTest, type ServiceUnderTest } from '@wps/platform/testing';
 import { createPointsService, POINTS_SCHEMA, pointsMigrations } from '../../app.js';
-import { pointsForBet } from './earning.js';
 
 const RATIOS: Record<string, bigint> = { RNG: 10_000n, LIVE: 20_000n, LOTT: 0n };
+
+/** The rule (docs/loyalty.md): floor(valid bet ÷ ratio); nothing for a cancelled bet or a game type without a ratio. */
+function pointsForBet(bet: Pick<BetSettled, 'validBetMinor' | 'state'>, minorPerPoint: bigint | undefined): bigint {
+  if (bet.state === 'cancelled' || !minorPerPoint || minorPerPoint <= 0n) return 0n;
+  const valid = BigInt(bet.validBetMinor);
+  return valid > 0n ? valid / minorPerPoint : 0n;
+}
 
 /**
  * For any sequence of bet revisions, delivered in any order and batching: a member's points are the sum over bets of
@@ -90,11 +96,13 @@ describe('points earned from bet revisions (property)', () => {
     expect(sum?.total).toBe('0');
   });
 
-  it('earns nothing without a ratio and takes everything back on cancellation', () => {
-    expect(pointsForBet({ validBetMinor: '999999', state: 'settled' }, 10_000n)).toBe(99n);
-    expect(pointsForBet({ validBetMinor: '999999', state: 'settled' }, 0n)).toBe(0n);
-    expect(pointsForBet({ validBetMinor: '999999', state: 'settled' }, undefined)).toBe(0n);
-    expect(pointsForBet({ validBetMinor: '999999', state: 'cancelled' }, 10_000n)).toBe(0n);
+  it('earns nothing without a ratio, at a ratio of zero or for a cancelled bet, whatever its valid bet', async () => {
+    const memberId = '899999';
+    const bet = (betId: string, gameType: string, state: BetSettled['state']): BetSettled => settledBet({ betId, memberId, merchantCode: 'PROP', gameType, validBetMinor: '999999', state });
+    const bets = [bet('none-1', 'RNG', 'settled'), bet('none-2', 'SPORTS', 'settled'), bet('none-3', 'LOTT', 'settled'), bet('none-4', 'LIVE', 'cancelled')];
+    await harness.deliver(...bets.map((one) => createEnvelope('bet.settled', one.betId, one, 'test')));
+    const balance = await harness.client.getPointBalance({ memberId });
+    expect(balance?.points).toBe('99');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { BetSettled } from '@wps/contracts';
-import { latestRevisions, pointsForBet } from './earning.js';
+import { latestRevisions } from './earning.js';
 import { cashForPoints, ratioText } from './mall.js';
 import { settledBet } from '@wps/platform/testing';
 
@@ -9,13 +9,6 @@ const bet = (betId: string, revision: number, validBetMinor: string, state: BetS
   settledBet({ betId, vendor: 'V', roundId: betId, memberId: '1', validBetMinor, state, revision, settledAt: '2026-01-01T00:00:00Z' });
 
 describe('points rules', () => {
-  it('earns floor(valid bet ÷ ratio), nothing without a ratio or for a cancelled bet', () => {
-    expect(pointsForBet(bet('a', 0, '1234567'), 10_000n)).toBe(123n);
-    expect(pointsForBet(bet('a', 0, '9999'), 10_000n)).toBe(0n);
-    expect(pointsForBet(bet('a', 0, '1234567'), 0n)).toBe(0n);
-    expect(pointsForBet(bet('a', 0, '1234567', 'cancelled'), 10_000n)).toBe(0n);
-  });
-
   it('keeps the highest revision of each bet whatever the order of the batch', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 0, max: 5 })), { minLength: 1, maxLength: 20 }), (pairs) => {
