@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Executor, type Outbox } from '@wps/platform';
 import type { BetSettled } from '@wps/contracts';
 import type { CreditedDeposit, SignIn } from '../module.js';
@@ -108,7 +108,9 @@ export class MissionProgress {
         };
       }),
     );
-    const accounts = new Map(list.filter((bet) => bet.account).map((bet) => [bet.memberId, { member_id: bet.memberId, merchant_code: bet.merchantCode, account: bet.account! }]));
+    const accounts = list.filter((bet) => bet.account).map((bet) => ({ memberId: bet.memberId, merchantCode: bet.merchantCode, account: bet.account! }));
+    // The stored row before this batch and after it, for the bets whose revision is new: the difference is what counts.
+    // The same statement keeps the members' account names (rememberAccounts) and reads the brands' calendars.
     const counted = await rows<{
       merchant_code: string;
       bet_id: string;
@@ -137,12 +139,7 @@ export class MissionProgress {
             WHERE b.revision < EXCLUDED.revision
             RETURNING b.merchant_code, b.bet_id, b.member_id, b.game_type, b.valid_bet, b.rounds, b.settled_at
           ),
-          remembered AS (
-            INSERT INTO points.mission_members (member_id, merchant_code, account)
-            SELECT member_id, merchant_code, account FROM jsonb_to_recordset(${JSON.stringify([...accounts.values()])}::jsonb) AS t(member_id bigint, merchant_code text, account text)
-            ORDER BY member_id
-            ON CONFLICT (member_id) DO UPDATE SET account = EXCLUDED.account WHERE mission_members.account IS DISTINCT FROM EXCLUDED.account
-          )
+          remembered AS (${rememberAccountsStatement(accounts)})
           SELECT up.merchant_code, up.bet_id, up.member_id::text AS member_id, up.game_type, up.valid_bet::text AS valid_bet, up.rounds,
                  up.settled_at::text AS settled_at, coalesce(old.valid_bet, 0)::text AS old_valid, coalesce(old.rounds, 0) AS old_rounds,
                  s.time_zone, s.metric, s.size, s.currency
@@ -387,15 +384,18 @@ export class MissionProgress {
 /** Keeps members' account names for the leaderboard. */
 export async function rememberAccounts(tx: Executor, members: ReadonlyArray<{ memberId: string; merchantCode: string; account: string }>): Promise<void> {
   if (members.length === 0) return;
+  await tx.execute(rememberAccountsStatement(members));
+}
+
+/** The upsert of `rememberAccounts`, for a statement of its own or a data-modifying CTE; the last account of a member wins. */
+function rememberAccountsStatement(members: ReadonlyArray<{ memberId: string; merchantCode: string; account: string }>): SQL {
   const unique = new Map(members.map((member) => [member.memberId, member]));
-  await tx.execute(
-    sql`INSERT INTO points.mission_members (member_id, merchant_code, account)
-        SELECT member_id, merchant_code, account FROM jsonb_to_recordset(${JSON.stringify(
-          [...unique.values()].map((member) => ({ member_id: member.memberId, merchant_code: member.merchantCode, account: member.account })),
-        )}::jsonb) AS t(member_id bigint, merchant_code text, account text)
-        ORDER BY member_id
-        ON CONFLICT (member_id) DO UPDATE SET account = EXCLUDED.account WHERE mission_members.account IS DISTINCT FROM EXCLUDED.account`,
-  );
+  return sql`INSERT INTO points.mission_members (member_id, merchant_code, account)
+      SELECT member_id, merchant_code, account FROM jsonb_to_recordset(${JSON.stringify(
+        [...unique.values()].map((member) => ({ member_id: member.memberId, merchant_code: member.merchantCode, account: member.account })),
+      )}::jsonb) AS t(member_id bigint, merchant_code text, account text)
+      ORDER BY member_id
+      ON CONFLICT (member_id) DO UPDATE SET account = EXCLUDED.account WHERE mission_members.account IS DISTINCT FROM EXCLUDED.account`;
 }
 
 /**
