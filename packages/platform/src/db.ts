@@ -1,5 +1,6 @@
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
@@ -178,6 +179,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   // int8 and numeric stay strings, as node-postgres returns them: money and ids never pass through a JS number.
   const asText = (value: string) => value;
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { 20: asText, 1700: asText } });
+  takeTurnsWithTheEventLoop(client);
   const orm = drizzle(client) as unknown as Executor;
   return {
     kind: 'pglite',
@@ -204,6 +206,40 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/** How long PGlite may run statements back to back before the event loop gets a turn. */
+const PGLITE_SLICE_MS = 4;
+
+/**
+ * PGlite runs in this thread: a statement executes synchronously, and the next queued one starts from the promise that
+ * ends the last, so a transaction of forty statements, or forty jobs' statements queued at once, ran as one task that
+ * no request could interrupt (a timer's batch held every HTTP answer of the process for 30–90 ms). Statements now run
+ * in slices: once they have had the thread for a few milliseconds without the event loop turning, the next one waits
+ * for a turn, after the I/O that arrived meanwhile. Waiting before every statement would starve the database instead
+ * under HTTP load (one statement per turn of the loop).
+ */
+function takeTurnsWithTheEventLoop(client: { _runExclusiveQuery<T>(run: () => Promise<T>): Promise<T> }): void {
+  const runExclusive = client._runExclusiveQuery.bind(client);
+  let sliceStarted = 0;
+  let inSlice = false;
+  const startSlice = () => {
+    inSlice = true;
+    sliceStarted = performance.now();
+    // Runs once the event loop has turned: whatever runs after it starts a slice of its own.
+    setImmediate(() => {
+      inSlice = false;
+    });
+  };
+  client._runExclusiveQuery = (run) =>
+    runExclusive(async () => {
+      if (!inSlice) startSlice();
+      else if (performance.now() - sliceStarted > PGLITE_SLICE_MS) {
+        await nextTurn();
+        startSlice();
+      }
+      return run();
+    });
 }
 
 export async function openDatabase(options: { url?: string; dataDir?: string; poolMax?: number; applicationName?: string }): Promise<Database> {

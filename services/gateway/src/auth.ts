@@ -19,6 +19,12 @@ export const bearerToken = (req: Request): string | undefined => {
   return token.length > 0 && token.length <= 200 ? token : undefined;
 };
 
+interface Flight {
+  /** Set when the session ends while identity is being asked: its answer is then not kept. */
+  forgotten: boolean;
+  answer: Promise<SessionPrincipal | null>;
+}
+
 /**
  * Resolves session tokens through identity and keeps live answers for a few seconds in the shared store (Redis in a
  * cluster), so an authenticated call costs one service hop instead of two. Logging out deletes the entry on every
@@ -42,18 +48,42 @@ export class SessionResolver {
       const parsed = sessionPrincipalSchema.safeParse(JSON.parse(cached));
       if (parsed.success) return parsed.data;
     }
+    // A member's requests that arrive together when the kept answer has run out ask identity once, not once each.
+    let flight = this.asking.get(key);
+    if (!flight) {
+      const started: Flight = { forgotten: false, answer: Promise.resolve(null) };
+      started.answer = this.ask(key, token, started).finally(() => this.asking.get(key) === started && this.asking.delete(key));
+      this.asking.set(key, started);
+      flight = started;
+    }
+    return flight.answer;
+  }
+
+  private readonly asking = new Map<string, Flight>();
+
+  private async ask(key: string, token: string, flight: Flight): Promise<SessionPrincipal | null> {
     const principal = await this.clients.identity.authenticate({ token });
-    // Only live sessions are kept: unknown tokens must not be able to fill the store.
-    if (principal) await this.store.set(key, JSON.stringify(principal), this.ttlMs);
+    // Only live sessions are kept: unknown tokens must not be able to fill the store. A session ended while identity
+    // answered is not kept either.
+    if (principal && !flight.forgotten) await this.store.set(key, JSON.stringify(principal), this.ttlMs);
     return principal;
   }
 
+  private dropFlight(key: string): void {
+    const flight = this.asking.get(key);
+    if (!flight) return;
+    flight.forgotten = true;
+    this.asking.delete(key);
+  }
+
   async forget(token: string): Promise<void> {
+    this.dropFlight(this.key(token));
     await this.store.delete(this.key(token));
   }
 
   /** Forgets sessions identity ended, named by the base64url SHA-256 of their tokens (event `session.ended`). */
   async forgetHashes(tokenHashes: readonly string[]): Promise<void> {
+    for (const hash of tokenHashes) this.dropFlight(`session:${hash}`);
     await Promise.all(tokenHashes.map((hash) => this.store.delete(`session:${hash}`)));
   }
 }

@@ -59,6 +59,15 @@ export class RenderedAnswer {
 interface Entry {
   body: Promise<RenderedAnswer>;
   expiresAt: number;
+  /**
+   * Until when the answer may still be sent while a fresh one is read (stale-while-revalidate): past its TTL, the
+   * same as it was, for as long as the TTL again. An answer that names its own end (`validUntil`) is never sent past
+   * it, and a brand's changed content drops its answers at once.
+   */
+  staleUntil: number;
+  /** Set once the answer is rendered: only a rendered answer is sent stale. */
+  ready: boolean;
+  refreshing: boolean;
   /** The brand the answer belongs to, so a change of the brand's content can drop it. */
   brand: string | undefined;
 }
@@ -73,7 +82,9 @@ export interface AnswerOptions {
  * A cache of rendered JSON answers that are the same for many callers: every guest of a brand and language (lobby
  * lists, kept briefly), or every caller of a brand, language and audience (notices, help centre, kept until the
  * brand's content changes). Concurrent misses for one key share one call, so a burst of visitors costs one service
- * call per query. Each gateway process has its own; a brand's entries are dropped on the content-change event.
+ * call per query; an answer past its TTL is still sent while one call reads it again, so no caller waits for the
+ * service once a key is warm. Each gateway process has its own; a brand's entries are dropped on the content-change
+ * event.
  */
 export class PublicAnswers {
   private readonly entries = new Map<string, Entry>();
@@ -82,17 +93,41 @@ export class PublicAnswers {
     const now = Date.now();
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > now) return cached.body;
+    if (cached?.ready && cached.staleUntil > now) {
+      if (!cached.refreshing) {
+        cached.refreshing = true;
+        const fresh = this.entry(ttlMs, load, options, now);
+        fresh.body.then(
+          // Replaced only if the stale answer is still the one kept: a content change meanwhile dropped it, and a
+          // call that started before the change may have read the old content.
+          () => this.entries.get(key) === cached && this.entries.set(key, fresh),
+          () => (cached.refreshing = false),
+        );
+      }
+      return cached.body;
+    }
     if (this.entries.size >= PUBLIC_ANSWER_ENTRIES_MAX) this.entries.clear();
-    const entry: Entry = { body: Promise.resolve(new RenderedAnswer('')), expiresAt: now + ttlMs, brand: options.brand };
-    entry.body = load().then((value) => {
-      const until = options.validUntil?.(value);
-      if (until !== undefined && until < entry.expiresAt) entry.expiresAt = until;
-      return new RenderedAnswer(JSON.stringify({ success: true, value }));
-    });
+    const entry = this.entry(ttlMs, load, options, now);
     this.entries.set(key, entry);
     // A failed call is not kept; only this entry is removed, never a newer one for the same key.
     entry.body.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
     return entry.body;
+  }
+
+  /** An entry whose answer is being read now. */
+  private entry(ttlMs: number, load: () => Promise<unknown>, options: AnswerOptions, now: number): Entry {
+    const entry: Entry = { body: Promise.resolve(new RenderedAnswer('')), expiresAt: now + ttlMs, staleUntil: now + 2 * ttlMs, ready: false, refreshing: false, brand: options.brand };
+    entry.body = load().then((value) => {
+      const until = options.validUntil?.(value);
+      if (until !== undefined) {
+        entry.expiresAt = Math.min(entry.expiresAt, until);
+        entry.staleUntil = Math.min(entry.staleUntil, until);
+      }
+      const rendered = new RenderedAnswer(JSON.stringify({ success: true, value }));
+      entry.ready = true;
+      return rendered;
+    });
+    return entry;
   }
 
   /**

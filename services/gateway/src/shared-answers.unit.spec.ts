@@ -34,6 +34,46 @@ describe('shared answers', () => {
     expect(validUntilOf({ validUntil: null })).toBeUndefined();
     expect(validUntilOf({ validUntil: '2030-01-01T00:00:00.000Z' })).toBe(Date.parse('2030-01-01T00:00:00.000Z'));
   });
+
+  it('sends an answer past its TTL while one call reads it again, never past its validUntil or a change of its brand', async () => {
+    const answers = new PublicAnswers();
+    const ttl = 40;
+    const pending: Array<(value: unknown) => void> = [];
+    const load = () => new Promise<unknown>((resolve) => pending.push(resolve));
+    const first = answers.get('a', ttl, load, { brand: 'DEMO' });
+    pending.shift()!({ n: 1 });
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, ttl + 5));
+    // Past the TTL: the old answer at once, and one call for every caller meanwhile.
+    const stale = await Promise.all([answers.get('a', ttl, load, { brand: 'DEMO' }), answers.get('a', ttl, load, { brand: 'DEMO' })]);
+    expect(stale.map((answer) => answer.json)).toEqual(['{"success":true,"value":{"n":1}}', '{"success":true,"value":{"n":1}}']);
+    expect(pending).toHaveLength(1);
+    pending.shift()!({ n: 2 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await answers.get('a', ttl, load, { brand: 'DEMO' })).json).toBe('{"success":true,"value":{"n":2}}');
+    expect(pending).toHaveLength(0);
+
+    // A content change while the answer is read again: what that call brings is not kept, the next caller waits for the new content.
+    await new Promise((resolve) => setTimeout(resolve, ttl + 5));
+    expect((await answers.get('a', ttl, load, { brand: 'DEMO' })).json).toBe('{"success":true,"value":{"n":2}}');
+    answers.dropBrand('DEMO');
+    pending.shift()!({ n: 'before the change' });
+    const afterChange = answers.get('a', ttl, load, { brand: 'DEMO' });
+    expect(pending).toHaveLength(1);
+    pending.shift()!({ n: 3 });
+    expect((await afterChange).json).toBe('{"success":true,"value":{"n":3}}');
+
+    // An answer that names its end is not sent past it, though its TTL would allow it.
+    const ends = new Date(Date.now() + ttl / 2).toISOString();
+    const timed = answers.get('t', ttl, load, { validUntil: validUntilOf });
+    pending.shift()!({ validUntil: ends });
+    await timed;
+    await new Promise((resolve) => setTimeout(resolve, ttl));
+    const next = answers.get('t', ttl, load, { validUntil: validUntilOf });
+    expect(pending).toHaveLength(1);
+    pending.shift()!({ validUntil: null, n: 4 });
+    expect((await next).json).toBe('{"success":true,"value":{"validUntil":null,"n":4}}');
+  });
 });
 
 describe('a declaration whose answer is shared (sharedCacheMs)', () => {

@@ -15,10 +15,18 @@ describe('the demo agent programme of a fresh install (embedded)', () => {
 
   beforeAll(async () => {
     platform = await startEmbedded({ logLevel: 'silent', env: { AGENT_DEMO_PROGRAMME: 'true', AGENT_SETTLEMENT_INTERVAL_MS: '0' } });
-    // Seeded in the background after start, then the closed periods are settled and paid.
+    // Seeded in the background after start, then the closed periods are settled (written), then paid: the run is over
+    // when periods were paid and none is still due.
     await eventually(
-      async () => (await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM agent_contracts.settlements WHERE merchant_code = 'DEMO'`))[0]!.n > 0,
-      'the demo periods settled',
+      async () => {
+        const [counts] = await rows<{ paid: number; due: number }>(
+          db(),
+          sql`SELECT count(*) FILTER (WHERE state IN ('paid', 'partly-paid'))::int AS paid, count(*) FILTER (WHERE state = 'due')::int AS due
+                FROM agent_contracts.settlements WHERE merchant_code = 'DEMO'`,
+        );
+        return counts!.paid > 0 && counts!.due === 0;
+      },
+      'the demo periods settled and paid',
       60_000,
     );
     const login = await call<{ token: string }>('POST', '/wps/session/login', { body: { username: 'demoagent', password: 'demo1234', type: 'username' } });

@@ -132,8 +132,8 @@ describe('the support chat through the real HTTP API and sockets (embedded)', ()
   it('queues messages written while no operator is connected, with one away line per waiting period', async () => {
     const member = await register();
     const first = (await send(member, 'Necesito ayuda con un depósito')).body.value;
-    await send(member, '¿Hay alguien?');
     await eventually(async () => (await history(member)).list.some((message) => message.notice === 'away'), 'the away line');
+    await send(member, '¿Hay alguien?');
     // The second message in the same waiting period adds no second line.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const waiting = await history(member);
