@@ -82,7 +82,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const env = embeddedEnvironment(options.env);
   if (options.dataDir && !env.FILE_STORE_DIR) env.FILE_STORE_DIR = path.join(options.dataDir, 'files');
   const hostConfig = embeddedHostConfig(env);
-  const db = await openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined);
+  // PGlite in its own thread: its statements run beside the services' work instead of holding their event loop.
+  const db = await openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined, { thread: true });
   const bus = new InMemoryEventBus();
   const cache = new MemoryStore();
 

@@ -171,16 +171,34 @@ export async function openPostgres(url: string, options: { poolMax?: number; app
   };
 }
 
-/** One PGlite instance serves every schema in embedded mode; `dataDir` undefined means in memory. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
+/** The part of PGlite's client this module uses, whether PGlite runs in this thread or in one of its own. */
+interface PgliteResults {
+  rows: unknown[];
+  fields: Array<{ name: string; dataTypeID: number }>;
+  affectedRows?: number;
+}
+interface PgliteQueries {
+  query(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> }): Promise<PgliteResults>;
+  exec(sql: string): Promise<PgliteResults[]>;
+}
+interface PgliteLike extends PgliteQueries {
+  transaction<T>(fn: (tx: PgliteQueries) => Promise<T>): Promise<T>;
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/**
+ * One PGlite instance serves every schema in embedded mode; `dataDir` undefined means in memory. With `thread`, PGlite
+ * runs in a worker thread of its own (`pglite-thread.mjs`): its statements, which run synchronously where PGlite is,
+ * then hold neither the thread that answers requests nor its event loop, and on two cores the database and the services
+ * work at the same time. Without it, PGlite runs in this thread and takes turns with the event loop.
+ */
+export async function openPglite(dataDir?: string, options: { thread?: boolean } = {}): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  // int8 and numeric stay strings, as node-postgres returns them: money and ids never pass through a JS number.
-  const asText = (value: string) => value;
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { 20: asText, 1700: asText } });
-  takeTurnsWithTheEventLoop(client);
-  const orm = drizzle(client) as unknown as Executor;
+  const client: PgliteLike = options.thread ? await PgliteThreadClient.start(dataDir) : await pgliteHere(dataDir);
+  const orm = drizzle({ client: client as never }) as unknown as Executor;
   return {
     kind: 'pglite',
     orm,
@@ -190,7 +208,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.transaction(async (tx) => {
         await fn(async (script) => {
           const results = await tx.exec(script);
-          return results.at(-1)?.rows ?? [];
+          return (results.at(-1)?.rows ?? []) as Array<Record<string, unknown>>;
         });
       });
     },
@@ -206,6 +224,141 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+async function pgliteHere(dataDir: string | undefined): Promise<PgliteLike> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // int8 and numeric stay strings, as node-postgres returns them: money and ids never pass through a JS number.
+  const asText = (value: string) => value;
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { 20: asText, 1700: asText } });
+  takeTurnsWithTheEventLoop(client);
+  return client;
+}
+
+type ThreadAnswer = { id: number; result?: unknown; error?: Record<string, unknown> } | { notify: string } | { ready: true };
+
+/**
+ * PGlite in a worker thread, behind the part of its client that Drizzle and this module call. Each call is one message
+ * and one answer; a transaction is opened by one message and holds the database in the worker until its `end`, so the
+ * statements of a transaction and those queued behind it keep PGlite's order. The type parsers Drizzle sets all leave
+ * their type's text as it is, which is what the worker does for the types they name.
+ */
+class PgliteThreadClient implements PgliteLike {
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private ended: Error | undefined;
+
+  private constructor(private readonly worker: import('node:worker_threads').Worker) {
+    worker.on('message', (answer: ThreadAnswer) => {
+      if ('notify' in answer) {
+        for (const onNotify of this.listeners.get(answer.notify) ?? []) onNotify();
+        return;
+      }
+      if (!('id' in answer)) return;
+      const call = this.waiting.get(answer.id);
+      if (!call) return;
+      this.waiting.delete(answer.id);
+      if (answer.error) call.reject(Object.assign(new Error(String(answer.error.message)), answer.error));
+      else call.resolve(answer.result);
+    });
+    const stop = (error: Error) => {
+      this.ended ??= error;
+      for (const call of this.waiting.values()) call.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', stop);
+    worker.on('exit', (code) => stop(new Error(`the database thread stopped (exit code ${code})`)));
+  }
+
+  static async start(dataDir: string | undefined): Promise<PgliteThreadClient> {
+    const { Worker } = await import('node:worker_threads');
+    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+    await new Promise<void>((ready, failed) => {
+      const onMessage = (answer: ThreadAnswer) => {
+        if (!('ready' in answer)) return;
+        worker.off('message', onMessage);
+        worker.off('error', failed);
+        ready();
+      };
+      worker.on('message', onMessage);
+      worker.once('error', failed);
+    });
+    return new PgliteThreadClient(worker);
+  }
+
+  get closed(): boolean {
+    return this.ended !== undefined;
+  }
+
+  private call<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.ended) return Promise.reject(this.ended);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private queries(tx: number | undefined): PgliteQueries {
+    return {
+      query: (sql, params, options) =>
+        this.call({
+          op: 'query',
+          tx,
+          sql,
+          params: params ?? [],
+          rowMode: options?.rowMode,
+          asIs: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+        }),
+      exec: (sql) => this.call({ op: 'exec', tx, sql }),
+    };
+  }
+
+  query(...args: Parameters<PgliteQueries['query']>): Promise<PgliteResults> {
+    return this.queries(undefined).query(...args);
+  }
+
+  exec(sql: string): Promise<PgliteResults[]> {
+    return this.queries(undefined).exec(sql);
+  }
+
+  async transaction<T>(fn: (tx: PgliteQueries) => Promise<T>): Promise<T> {
+    const id = this.nextId;
+    await this.call({ op: 'begin' });
+    let result: T;
+    try {
+      result = await fn(this.queries(id));
+    } catch (error) {
+      await this.call({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.call({ op: 'end', tx: id, commit: true });
+    return result;
+  }
+
+  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.call({ op: 'listen', channel });
+    }
+    set.add(onNotify);
+    return async () => {
+      set.delete(onNotify);
+      if (set.size > 0 || this.listeners.get(channel) !== set) return;
+      this.listeners.delete(channel);
+      await this.call({ op: 'unlisten', channel });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.ended) return;
+    await this.call({ op: 'close' });
+    this.ended = new Error('the database is closed');
+    await this.worker.terminate();
+  }
 }
 
 /** How long PGlite may run statements back to back before the event loop gets a turn. */

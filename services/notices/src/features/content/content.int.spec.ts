@@ -289,14 +289,6 @@ describe('content through the real HTTP API (embedded)', () => {
 
   it('keeps an answer until the brand’s content changes: the change event drops it, and every socket of the brand hears it', async () => {
     const id = tag();
-    const created = await createNotice(notice(`before ${id}`));
-    const noticeId = created.body.value.id;
-    const read = async () => titles((await notices('types=PL')).body.value);
-    expect(await read()).toContain(`before ${id}`);
-    // Written behind the service's back, with no event: the gateway keeps answering what it has.
-    await platform.db.orm.execute(sql`UPDATE notices.notice_texts SET title = ${`unseen ${id}`} WHERE notice_id = ${noticeId}`);
-    expect(await read()).toContain(`before ${id}`);
-
     const socket = io(platform.url, { auth: { merchantCode: 'DEMO' }, transports: ['websocket'] });
     const pushes: AnyPush[] = [];
     socket.on(PUSH_EVENT, (message: unknown) => {
@@ -304,11 +296,24 @@ describe('content through the real HTTP API (embedded)', () => {
       if (push) pushes.push(push);
     });
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    let since = Date.now();
+    const noticePushed = () => pushes.some((push) => push.type === 'notice' && push.data.merchantCode === 'DEMO' && push.v >= since);
     try {
+      const created = await createNotice(notice(`before ${id}`));
+      const noticeId = created.body.value.id;
+      // The creation's own change event, and every earlier one of the brand, has been handled once its push is here.
+      await eventually(noticePushed, 'the creation’s notice push');
+      const read = async () => titles((await notices('types=PL')).body.value);
+      expect(await read()).toContain(`before ${id}`);
+      // Written behind the service's back, with no event: the gateway keeps answering what it has.
+      await platform.db.orm.execute(sql`UPDATE notices.notice_texts SET title = ${`unseen ${id}`} WHERE notice_id = ${noticeId}`);
+      expect(await read()).toContain(`before ${id}`);
+
       // A change made through another gateway reaches this one as the `notices.changed` event only.
+      since = Date.now();
       await platform.clients.notices.operatorUpdateNotice({ ...notice(`elsewhere ${id}`), merchantCode: 'DEMO', operator: 'other-gateway', noticeId } as never);
       await eventually(async () => (await read()).includes(`elsewhere ${id}`), 'the change event to drop the cached answer');
-      await eventually(() => pushes.some((push) => push.type === 'notice' && push.data.merchantCode === 'DEMO'), 'the notice push');
+      await eventually(noticePushed, 'the notice push');
 
       // A change through this gateway is on the very next read.
       const updated = await call<OperatorNotice>('PUT', `/operator/v1/merchants/DEMO/notices/${noticeId}`, { body: { ...notice(`after ${id}`), sort: -5 }, headers: operator() });
