@@ -248,6 +248,8 @@ class PgliteThreadClient implements PgliteLike {
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private readonly listeners = new Map<string, Set<() => void>>();
   private ended: Error | undefined;
+  /** Statements outside any transaction: built once, as every statement goes through it. */
+  private readonly outside = this.queries(undefined);
 
   private constructor(private readonly worker: import('node:worker_threads').Worker) {
     worker.on('message', (answer: ThreadAnswer) => {
@@ -291,9 +293,9 @@ class PgliteThreadClient implements PgliteLike {
     return this.ended !== undefined;
   }
 
-  private call<T>(message: Record<string, unknown>): Promise<T> {
+  /** Sends one message under a new id (a `begin`'s id names its transaction) and waits for its answer. */
+  private call<T>(message: Record<string, unknown>, id = this.nextId++): Promise<T> {
     if (this.ended) return Promise.reject(this.ended);
-    const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...message, id });
@@ -316,16 +318,16 @@ class PgliteThreadClient implements PgliteLike {
   }
 
   query(...args: Parameters<PgliteQueries['query']>): Promise<PgliteResults> {
-    return this.queries(undefined).query(...args);
+    return this.outside.query(...args);
   }
 
   exec(sql: string): Promise<PgliteResults[]> {
-    return this.queries(undefined).exec(sql);
+    return this.outside.exec(sql);
   }
 
   async transaction<T>(fn: (tx: PgliteQueries) => Promise<T>): Promise<T> {
-    const id = this.nextId;
-    await this.call({ op: 'begin' });
+    const id = this.nextId++;
+    await this.call({ op: 'begin' }, id);
     let result: T;
     try {
       result = await fn(this.queries(id));
