@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatMinor, SLOT_GAMES, type EventPayload, type FreeRoundsGrant, type FreeSpin, type HousePlayer } from '@wps/contracts';
-import { AppError, isUniqueViolation, rows, type Database, type Executor, type Logger, type Outbox } from '@wps/platform';
+import { AppError, rows, type Database, type Executor, type Logger, type Outbox } from '@wps/platform';
 import { resolveSlot } from '../games.js';
 import type { Rounds } from '../rounds.js';
 
@@ -172,8 +172,7 @@ export class FreeRounds {
         return { spin: { round, grant: this.view(after!, language) }, finished };
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // The same request sent twice at once: the other one played the spin.
+      // The same request sent twice at once: the other one played the spin; answer it, whatever refused this one.
       const made = await this.replay(player, grantId, requestId, language);
       if (made) return made;
       throw error;

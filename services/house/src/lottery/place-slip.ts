@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { formatMinor, LOTTERY_MAX_COMBINATIONS, LOTTERY_MAX_MULTIPLIER, lotteryBetType, LotteryRuleError, parseLotterySelection, parseMajor, ticketMoney, type LotterySlip } from '@wps/contracts';
-import { AppError, isUniqueViolation, rows, type Executor } from '@wps/platform';
+import { AppError, rows, type Executor } from '@wps/platform';
 import { isWalletAnswer } from '../tables/wallet-retries.js';
 import { LOTTERY_LIMITS, type LotteryGameDefinition } from './games.js';
 import { requireLotteryGame, type LotteryDeps, type LotteryInput } from './lottery-context.js';
@@ -162,8 +162,8 @@ export async function placeLotterySlip(deps: PlaceSlipDeps, input: SlipInput): P
       return { draw, tickets };
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // The same slip sent twice at once: the other request is placing it.
+    // The same slip sent twice at once: the other request placed it; answer it, whatever refused this one (the key, or
+    // a limit the other's tickets now fill).
     const other = await existingSlip(deps, player.memberId, requestKey);
     if (other) return replay(deps, game, input, other, hash);
     throw error;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { formatMinor, isEsport, parseMajor, potentialPayout, SPORTS_SYSTEM_MAX_COMBINATIONS, systemBetCount, systemCombinations, type OddsAcceptance, type SportsSlipBody } from '@wps/contracts';
-import { AppError, isUniqueViolation, rows, type Database, type Executor, type Logger, textArray } from '@wps/platform';
+import { AppError, rows, type Database, type Executor, type Logger, textArray } from '@wps/platform';
 import { isWalletAnswer } from '../tables/wallet-retries.js';
 import { SPORTS_LIMITS } from './config.js';
 import { reevaluateBets } from './settle.js';
@@ -182,7 +182,7 @@ export async function placeSportsBet(deps: PlaceBetDeps, input: PlaceBetInput): 
       return bet!.bet_id;
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    // The same bet sent twice at once: the other request placed it; answer it, whatever refused this one.
     const other = await existing(deps.db, player.memberId, requestKey);
     if (other) return replay(other);
     throw error;

@@ -169,11 +169,11 @@ export class Bonuses {
       this.deps.relay()?.wake();
       return view;
     } catch (error) {
+      // The same key twice at once: the loser answers what the winner made, whatever refused its own attempt (the key,
+      // or the one wagering bonus the winner's bonus now is).
+      const stored = await replay();
+      if (stored) return stored;
       if (isUniqueViolation(error, 'bonuses_one_wagering')) throw new AppError('BONUS_ALREADY_ACTIVE', { cause: error });
-      if (isUniqueViolation(error)) {
-        const stored = await replay();
-        if (stored) return stored;
-      }
       throw error;
     }
   }

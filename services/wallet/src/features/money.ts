@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Executor, isUniqueViolation } from '@wps/platform';
+import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Executor } from '@wps/platform';
 import { formatMinor, parseMajor, type Balance } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
@@ -78,11 +78,9 @@ export class MemberMoney {
       this.deps.relay()?.wake();
       return result;
     } catch (error) {
-      // Two requests with one key raced: the loser finds the winner's stored answer.
-      if (isUniqueViolation(error)) {
-        const stored = await replay();
-        if (stored) return stored;
-      }
+      // Two requests with one key raced: the loser finds the winner's stored answer, whatever refused its own attempt.
+      const stored = await replay();
+      if (stored) return stored;
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { AppError, type Database, type Outbox, type OutboxRelay, isUniqueViolation } from '@wps/platform';
+import { AppError, type Database, type Outbox, type OutboxRelay } from '@wps/platform';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
 import { answeredBalance, ensureAccount, findIdempotent, postTransaction, type PostingAnswer } from '../infra/ledger-store.js';
@@ -67,10 +67,9 @@ export class TransferVendorMoney {
       this.deps.relay()?.wake();
       return answer;
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        const stored = await replay();
-        if (stored) return stored;
-      }
+      // The same key twice at once: the loser answers what the winner did, whatever refused its own attempt.
+      const stored = await replay();
+      if (stored) return stored;
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, isUniqueViolation, rows, type Executor } from '@wps/platform';
+import { AppError, rows, type Executor } from '@wps/platform';
 import {
   formatMinor,
   GAME_TYPES,
@@ -375,11 +375,10 @@ export function createMall(deps: PointsDeps) {
           return (await readRedemption(tx, sql`d.id = ${id}`))!;
         });
       } catch (error) {
-        // The same key sent twice at once: the other request made it; answer what it made.
-        if (isUniqueViolation(error)) {
-          const made = await repeat();
-          if (made) return made;
-        }
+        // The same key sent twice at once: the other request made it; answer what it made, whatever refused this one (the
+        // key, or the stock, limit or points the other's commit took).
+        const made = await repeat();
+        if (made) return made;
         throw error;
       }
       deps.wakeRelay();
@@ -436,10 +435,8 @@ export function createMall(deps: PointsDeps) {
           };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          const made = await repeat();
-          if (made) return made;
-        }
+        const made = await repeat();
+        if (made) return made;
         throw error;
       }
       deps.wakeRelay();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, isUniqueViolation, rows, type Executor } from '@wps/platform';
+import { AppError, rows, type Executor } from '@wps/platform';
 import type { RebateAccrual, RebateClaim } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { RewardClaims } from '../rewards/claims.js';
@@ -145,11 +145,10 @@ export class ManualRebates {
     try {
       grantId = await this.deps.db.transaction((tx) => this.claimInTx(tx, input));
     } catch (error) {
-      // The same key twice at once: the other request made the claim; answer it.
-      if (isUniqueViolation(error)) {
-        const made = await repeat();
-        if (made) return made;
-      }
+      // The same key twice at once: the other request made the claim; answer it, whatever refused this one (the key, or
+      // "nothing to claim" once the other's claim took the day's valid bet).
+      const made = await repeat();
+      if (made) return made;
       throw error;
     }
     await this.rewards.payClaimedGrants([grantId]);

@@ -1,4 +1,4 @@
-import { AppError, isUniqueViolation } from '@wps/platform';
+import { AppError } from '@wps/platform';
 
 export interface StoredAnswer<T> {
   hash: string;
@@ -7,7 +7,8 @@ export interface StoredAnswer<T> {
 
 /**
  * Runs a money-moving command once per key: a stored answer with the same request hash is returned as is, another
- * hash is a conflict, and the loser of two concurrent first calls finds the winner's answer.
+ * hash is a conflict, and the loser of two concurrent first calls finds the winner's answer, whatever refused its own
+ * attempt: the key itself, or a rule the winner's commit changed (the balance a withdrawal took).
  */
 export async function oncePerKey<T>(lookup: () => Promise<StoredAnswer<T> | undefined>, hash: string, run: () => Promise<T>): Promise<T> {
   const stored = async (): Promise<T | undefined> => {
@@ -21,10 +22,8 @@ export async function oncePerKey<T>(lookup: () => Promise<StoredAnswer<T> | unde
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const winner = await stored();
-      if (winner !== undefined) return winner;
-    }
+    const winner = await stored();
+    if (winner !== undefined) return winner;
     throw error;
   }
 }

@@ -321,8 +321,16 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     expect(rejected.body.value).toMatchObject({ status: 'rejected', reason: 'Bank details do not match' });
     expect(await wallet(member)).toMatchObject({ held: '600.00', available: '400.00' });
     expect((await operator('POST', `/operator/v1/withdrawals/${first.body.value.id}/approve`)).body.code).toBe('PAYMENT_STATE_CONFLICT');
+
+    // The same key twice at once for everything available: one withdrawal, and both answers are it (the second is not
+    // refused for the money the first one took).
+    const again = randomUUID();
+    const twice = await Promise.all([withdraw(member, '400.00', { key: again }), withdraw(member, '400.00', { key: again })]);
+    expect(twice.map((response) => response.status)).toEqual([200, 200]);
+    expect(twice[1]!.body.value).toEqual(twice[0]!.body.value);
+    expect(await wallet(member)).toMatchObject({ held: '1000.00', available: '0.00' });
     const list = await call<Page<Withdrawal>>('GET', '/wps/v2/withdrawals?pageNo=1&pageSize=1', { token: member.token });
-    expect(list.body.value).toMatchObject({ pageNum: 1, totalPages: 2, total: 2 });
+    expect(list.body.value).toMatchObject({ pageNum: 1, totalPages: 3, total: 3 });
   });
 
   it('locks the payment password after repeated wrong attempts', async () => {
