@@ -327,7 +327,7 @@ describe('player money: deposits, withdrawals, transfers, limits, records, opera
     const again = randomUUID();
     const twice = await Promise.all([withdraw(member, '400.00', { key: again }), withdraw(member, '400.00', { key: again })]);
     expect(twice.map((response) => response.status)).toEqual([200, 200]);
-    expect(twice[1]!.body.value).toEqual(twice[0]!.body.value);
+    expect(twice[1].body.value).toEqual(twice[0].body.value);
     expect(await wallet(member)).toMatchObject({ held: '1000.00', available: '0.00' });
     const list = await call<Page<Withdrawal>>('GET', '/wps/v2/withdrawals?pageNo=1&pageSize=1', { token: member.token });
     expect(list.body.value).toMatchObject({ pageNum: 1, totalPages: 3, total: 3 });
