@@ -34,16 +34,21 @@ export async function pvpRooms(deps: PvpQueryDeps) {
 /** The table as `memberId` sees it: seats, the hand in play with their own cards, what they may do now, recent hands. */
 export async function pvpTableState(deps: PvpQueryDeps, { tableId, memberId }: PvpInput<'pvpTableState'>): Promise<PvpTableState> {
   const table = await requirePvpTable(deps.db, tableId);
-  const db = deps.db.orm;
-  const seats = await tableSeats(db, table.table_id);
-  const hand = await latestHand(db, table.table_id);
-  const players = hand ? await handPlayers(db, hand.hand_id) : [];
-  const actions = hand ? await handActions(db, hand.hand_id) : [];
-  const history = await rows<HandRow & { winner: string | null }>(
-    db,
-    sql`SELECT ${HAND_COLUMNS}, (SELECT player FROM house.pvp_hand_players p WHERE p.hand_id = h.hand_id AND p.seat_no = h.winner_seat) AS winner
-        FROM house.pvp_hands h WHERE table_id = ${table.table_id} AND status IN ('settled', 'refunded') ORDER BY hand_no DESC LIMIT ${HISTORY_SIZE}`,
-  );
+  // One snapshot for the seats and the hand: a hand's settlement stands up its timed-out players in the same commit,
+  // and reading them one statement after another could show the settled hand with a seat already gone or still there.
+  const { seats, hand, players, actions, history } = await deps.db.transaction(async (db) => {
+    await db.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    const seats = await tableSeats(db, table.table_id);
+    const hand = await latestHand(db, table.table_id);
+    const players = hand ? await handPlayers(db, hand.hand_id) : [];
+    const actions = hand ? await handActions(db, hand.hand_id) : [];
+    const history = await rows<HandRow & { winner: string | null }>(
+      db,
+      sql`SELECT ${HAND_COLUMNS}, (SELECT player FROM house.pvp_hand_players p WHERE p.hand_id = h.hand_id AND p.seat_no = h.winner_seat) AS winner
+          FROM house.pvp_hands h WHERE table_id = ${table.table_id} AND status IN ('settled', 'refunded') ORDER BY hand_no DESC LIMIT ${HISTORY_SIZE}`,
+    );
+    return { seats, hand, players, actions, history };
+  });
   const mySeat = memberId ? (seats.find((seat) => seat.member_id === memberId)?.seat_no ?? null) : null;
   const mine = memberId ? players.find((player) => player.member_id === memberId) : undefined;
   const canAct = hand && mine && mayAct(hand, mine) ? allowedActions(handState(hand, players), mine.seat_no, handLimits(table, hand.currency)) : [];
