@@ -19,3 +19,4 @@ export * from './async.js';
 export * from './sql-state.js';
 export * from './file-store.js';
 export * from './backfill.js';
+export * from './once-per-key.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatMinor, SLOT_GAMES, type EventPayload, type FreeRoundsGrant, type FreeSpin, type HousePlayer } from '@wps/contracts';
-import { AppError, rows, type Database, type Executor, type Logger, type Outbox } from '@wps/platform';
+import { AppError, oncePerKey, rows, type Database, type Executor, type Logger, type Outbox } from '@wps/platform';
 import { resolveSlot } from '../games.js';
 import type { Rounds } from '../rounds.js';
 
@@ -138,47 +138,43 @@ export class FreeRounds {
    */
   async spin(input: { player: HousePlayer; grantId: string; requestId?: string; language?: string }): Promise<FreeSpin> {
     const { player, grantId, requestId, language } = input;
-    const first = await this.replay(player, grantId, requestId, language);
-    if (first) return first;
-    let played: { spin: FreeSpin; finished: boolean };
-    try {
-      played = await this.deps.db.transaction(async (tx) => {
-        const grant = await this.load(tx, grantId, player.memberId, true);
-        if (!grant || grant.currency !== player.currency || grant.merchant_code !== player.merchantCode) throw new AppError('FREE_ROUNDS_NOT_FOUND', { field: 'grantId' });
-        if (grant.state === 'finished' || grant.rounds_left === 0) throw new AppError('FREE_ROUNDS_USED');
-        if (grant.state === 'expired' || grant.expired) throw new AppError('FREE_ROUNDS_EXPIRED');
-        const stake = BigInt(grant.stake_minor);
-        const { round, winMinor } = await this.deps.rounds.playFree(tx, {
-          player,
-          game: grant.game,
-          amountMinor: stake,
-          requestId,
-          freeRoundsId: grant.id,
-          resolve: (draws) => resolveSlot(grant.game, stake, draws),
-        });
-        const [after] = await rows<GrantRow>(
-          tx,
-          sql`UPDATE house.free_rounds
+    // The same request sent twice at once: the loser answers the winner's spin, whatever refused it.
+    return oncePerKey({
+      answered: () => this.replay(player, grantId, requestId, language),
+      run: async () => {
+        const played = await this.deps.db.transaction(async (tx) => {
+          const grant = await this.load(tx, grantId, player.memberId, true);
+          if (!grant || grant.currency !== player.currency || grant.merchant_code !== player.merchantCode) throw new AppError('FREE_ROUNDS_NOT_FOUND', { field: 'grantId' });
+          if (grant.state === 'finished' || grant.rounds_left === 0) throw new AppError('FREE_ROUNDS_USED');
+          if (grant.state === 'expired' || grant.expired) throw new AppError('FREE_ROUNDS_EXPIRED');
+          const stake = BigInt(grant.stake_minor);
+          const { round, winMinor } = await this.deps.rounds.playFree(tx, {
+            player,
+            game: grant.game,
+            amountMinor: stake,
+            requestId,
+            freeRoundsId: grant.id,
+            resolve: (draws) => resolveSlot(grant.game, stake, draws),
+          });
+          const [after] = await rows<GrantRow>(
+            tx,
+            sql`UPDATE house.free_rounds
               SET rounds_left = rounds_left - 1, win_minor = win_minor + ${winMinor.toString()},
                   state = CASE WHEN rounds_left = 1 THEN 'finished' ELSE 'active' END, finished_at = CASE WHEN rounds_left = 1 THEN now() END
               WHERE id = ${grant.id}
               RETURNING ${GRANT_COLUMNS}`,
-        );
-        const finished = after!.state === 'finished';
-        if (finished) {
-          const event = finishedEvent(after!, 'played');
-          await this.deps.outbox.add(tx, 'free_rounds.finished', event.key, event.payload);
-        }
-        return { spin: { round, grant: this.view(after!, language) }, finished };
-      });
-    } catch (error) {
-      // The same request sent twice at once: the other one played the spin; answer it, whatever refused this one.
-      const made = await this.replay(player, grantId, requestId, language);
-      if (made) return made;
-      throw error;
-    }
-    if (played.finished) this.deps.wakeRelay();
-    return played.spin;
+          );
+          const finished = after!.state === 'finished';
+          if (finished) {
+            const event = finishedEvent(after!, 'played');
+            await this.deps.outbox.add(tx, 'free_rounds.finished', event.key, event.payload);
+          }
+          return { spin: { round, grant: this.view(after!, language) }, finished };
+        });
+        if (played.finished) this.deps.wakeRelay();
+        return played.spin;
+      },
+    });
   }
 
   /** The sweep: ends overdue grants with spins left, each with what it won so far. */

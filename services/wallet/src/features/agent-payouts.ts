@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { AppError, rows, type Database, type Outbox, type OutboxRelay } from '@wps/platform';
+import { AppError, rows, type Database, type Outbox, type OutboxRelay, oncePerKey, sameRequest } from '@wps/platform';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
 import { ensureAccount, postTransaction, type AccountRow, type Cause } from '../infra/ledger-store.js';
 import { announceBalances } from './balances.js';
-import { oncePerKey } from './payments/once-per-key.js';
 
 export interface AgentCommissionInput {
   key: string;
@@ -64,16 +63,15 @@ export class AgentPayouts {
       causeRef: input.causeRef,
       allowPartial: input.allowPartial,
     });
-    const answer = await oncePerKey<AgentCommissionAnswer>(
-      async () => {
+    const answer = await oncePerKey<AgentCommissionAnswer>({
+      answered: async () => {
         const [row] = await rows<{ request_hash: string; response: unknown }>(
           this.deps.db.orm,
           sql`SELECT request_hash, response FROM ${table} WHERE merchant_code = ${input.merchantCode} AND key = ${input.key}`,
         );
-        return row && { hash: row.request_hash, answer: (typeof row.response === 'string' ? JSON.parse(row.response) : row.response) as AgentCommissionAnswer };
+        return sameRequest(row && { hash: row.request_hash, answer: (typeof row.response === 'string' ? JSON.parse(row.response) : row.response) as AgentCommissionAnswer }, hash);
       },
-      hash,
-      () =>
+      run: () =>
         this.deps.db.transaction(async (tx) => {
           const { merchantCode, currency } = input;
           let payer: AccountRow;
@@ -113,7 +111,7 @@ export class AgentPayouts {
           );
           return answer;
         }),
-    );
+    });
     this.deps.relay()?.wake();
     return answer;
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, isUniqueViolation, rows, type Database, type Executor, type Logger, type Outbox, type OutboxRelay } from '@wps/platform';
+import { AppError, isUniqueViolation, oncePerKey, rows, sameRequest, type Database, type Executor, type Logger, type Outbox, type OutboxRelay } from '@wps/platform';
 import {
   DEFAULT_WAGERING_WEIGHTS,
   formatMinor,
@@ -118,35 +118,33 @@ export class Bonuses {
     terms: BonusTerms;
   }): Promise<BonusView> {
     const hash = requestHash({ op: 'grantBonus', ...input });
-    const replay = async (): Promise<BonusView | undefined> => {
+    const answered = async (): Promise<BonusView | undefined> => {
       const [row] = await rows<BonusRow>(this.deps.db.orm, sql`SELECT ${columns} FROM wallet.bonuses WHERE merchant_code = ${input.merchantCode} AND grant_key = ${input.key}`);
-      if (!row) return undefined;
-      if (row.request_hash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return bonusView(row);
+      return sameRequest(row && { hash: row.request_hash, answer: bonusView(row) }, hash);
     };
-    const previous = await replay();
-    if (previous) return previous;
     const amountMinor = BigInt(input.amountMinor);
     const weights = input.terms.weights ?? DEFAULT_WAGERING_WEIGHTS;
     const required = requirementMinor(amountMinor, input.terms.multiple, input.terms.base, BigInt(input.terms.depositMinor ?? 0));
     const expiresAt = new Date(this.now().getTime() + input.terms.days * 86_400_000);
-    try {
-      const view = await this.deps.db.transaction(async (tx) => {
-        const house = await ensureAccount(tx, promotionsRef(input.merchantCode, input.currency), true);
-        const main = await ensureAccount(tx, memberRef(input.merchantCode, input.memberId, input.currency));
-        const bonusAccount = await ensureAccount(tx, memberRef(input.merchantCode, input.memberId, input.currency, 'bonus'));
-        // Without a requirement the bonus is cash at once; otherwise it waits in the bonus account.
-        const immediate = required === 0n;
-        const posted = await postTransaction(tx, {
-          merchantCode: input.merchantCode,
-          cause: 'bonus',
-          causeRef: `bonus:${input.source}:${input.sourceRef}`,
-          actor: `bonus:${input.source}`,
-          legs: transferLegs(house.id, immediate ? main.id : bonusAccount.id, input.currency, amountMinor),
-        });
-        const [row] = await rows<BonusRow>(
-          tx,
-          sql`INSERT INTO wallet.bonuses (merchant_code, member_id, currency, grant_key, request_hash, source, source_ref, title, titles, state,
+    return oncePerKey({
+      answered,
+      run: async () => {
+        const view = await this.deps.db.transaction(async (tx) => {
+          const house = await ensureAccount(tx, promotionsRef(input.merchantCode, input.currency), true);
+          const main = await ensureAccount(tx, memberRef(input.merchantCode, input.memberId, input.currency));
+          const bonusAccount = await ensureAccount(tx, memberRef(input.merchantCode, input.memberId, input.currency, 'bonus'));
+          // Without a requirement the bonus is cash at once; otherwise it waits in the bonus account.
+          const immediate = required === 0n;
+          const posted = await postTransaction(tx, {
+            merchantCode: input.merchantCode,
+            cause: 'bonus',
+            causeRef: `bonus:${input.source}:${input.sourceRef}`,
+            actor: `bonus:${input.source}`,
+            legs: transferLegs(house.id, immediate ? main.id : bonusAccount.id, input.currency, amountMinor),
+          });
+          const [row] = await rows<BonusRow>(
+            tx,
+            sql`INSERT INTO wallet.bonuses (merchant_code, member_id, currency, grant_key, request_hash, source, source_ref, title, titles, state,
                                           amount_minor, required_minor, wagered_minor, max_bet_minor, weights, grant_transaction_id,
                                           released_minor, expires_at, ended_at)
               VALUES (${input.merchantCode}, ${input.memberId}, ${input.currency}, ${input.key}, ${hash}, ${input.source}, ${input.sourceRef},
@@ -154,28 +152,24 @@ export class Bonuses {
                       ${input.terms.maxBetMinor ?? null}, ${JSON.stringify(weights)}::jsonb, ${posted.transactionId}::uuid,
                       ${immediate ? amountMinor.toString() : null}, ${expiresAt.toISOString()}::timestamptz, ${immediate ? this.now().toISOString() : null}::timestamptz)
               RETURNING ${columns}`,
-        );
-        await announceBalances(
-          this.deps.outbox,
-          tx,
-          input.merchantCode,
-          posted.transactionId,
-          'bonus',
-          posted.legs.filter((leg) => leg.accountId === main.id),
-        );
-        await this.announce(tx, row!);
-        return bonusView(row!);
-      });
-      this.deps.relay()?.wake();
-      return view;
-    } catch (error) {
-      // The same key twice at once: the loser answers what the winner made, whatever refused its own attempt (the key,
-      // or the one wagering bonus the winner's bonus now is).
-      const stored = await replay();
-      if (stored) return stored;
-      if (isUniqueViolation(error, 'bonuses_one_wagering')) throw new AppError('BONUS_ALREADY_ACTIVE', { cause: error });
-      throw error;
-    }
+          );
+          await announceBalances(
+            this.deps.outbox,
+            tx,
+            input.merchantCode,
+            posted.transactionId,
+            'bonus',
+            posted.legs.filter((leg) => leg.accountId === main.id),
+          );
+          await this.announce(tx, row!);
+          return bonusView(row!);
+        });
+        this.deps.relay()?.wake();
+        return view;
+      },
+      // Without a winner with this key, the one wagering bonus a member may hold is another bonus's.
+      refused: (error) => (isUniqueViolation(error, 'bonuses_one_wagering') ? new AppError('BONUS_ALREADY_ACTIVE', { cause: error }) : error),
+    });
   }
 
   /** The operator's hand-given bonus: the member's brand from its account, the amount from major units. */

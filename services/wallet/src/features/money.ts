@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, rows, type Database, type Outbox, type OutboxRelay, type Executor } from '@wps/platform';
+import { AppError, oncePerKey, rows, sameRequest, type Database, type Outbox, type OutboxRelay, type Executor } from '@wps/platform';
 import { formatMinor, parseMajor, type Balance } from '@wps/contracts';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
@@ -49,40 +49,33 @@ export class MemberMoney {
     const actor = `member:${input.memberId}`;
     const hash = requestHash({ op: 'demoDeposit', amountMinor: amountMinor.toString(), currency: input.currency });
 
-    const replay = async () => {
-      const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.idempotencyKey);
-      if (!stored) return undefined;
-      if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return depositAnswer(stored.response as PostingAnswer<{ currency: string }>);
-    };
-    const previous = await replay();
-    if (previous) return previous;
-    try {
-      const result = await this.deps.db.transaction(async (tx) => {
-        const funding = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'funding', ownerId: 'demo', currency: input.currency }, true);
-        const member = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.memberId, currency: input.currency });
-        const posted = await postTransaction(tx, {
-          merchantCode: input.merchantCode,
-          cause: 'demo_deposit',
-          causeRef: `demo:${input.idempotencyKey}`,
-          actor,
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-          legs: transferLegs(funding.id, member.id, input.currency, amountMinor),
-          answer: { currency: input.currency },
-          answerAccountId: member.id,
+    return oncePerKey({
+      answered: async () => {
+        const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.idempotencyKey);
+        return sameRequest(stored && { hash: stored.requestHash, answer: depositAnswer(stored.response as PostingAnswer<{ currency: string }>) }, hash);
+      },
+      run: async () => {
+        const result = await this.deps.db.transaction(async (tx) => {
+          const funding = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'funding', ownerId: 'demo', currency: input.currency }, true);
+          const member = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.memberId, currency: input.currency });
+          const posted = await postTransaction(tx, {
+            merchantCode: input.merchantCode,
+            cause: 'demo_deposit',
+            causeRef: `demo:${input.idempotencyKey}`,
+            actor,
+            idempotencyKey: input.idempotencyKey,
+            requestHash: hash,
+            legs: transferLegs(funding.id, member.id, input.currency, amountMinor),
+            answer: { currency: input.currency },
+            answerAccountId: member.id,
+          });
+          await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'demo_deposit', posted.legs);
+          return depositAnswer(posted.answer);
         });
-        await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'demo_deposit', posted.legs);
-        return depositAnswer(posted.answer);
-      });
-      this.deps.relay()?.wake();
-      return result;
-    } catch (error) {
-      // Two requests with one key raced: the loser finds the winner's stored answer, whatever refused its own attempt.
-      const stored = await replay();
-      if (stored) return stored;
-      throw error;
-    }
+        this.deps.relay()?.wake();
+        return result;
+      },
+    });
   }
 
   /** The ledger's own health: every transaction balanced, no non-negative account below zero. */

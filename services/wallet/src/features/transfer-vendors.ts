@@ -1,4 +1,4 @@
-import { AppError, type Database, type Outbox, type OutboxRelay } from '@wps/platform';
+import { oncePerKey, sameRequest, type Database, type Outbox, type OutboxRelay } from '@wps/platform';
 import { transferLegs } from '../domain/ledger.js';
 import { requestHash } from '../domain/idempotency.js';
 import { answeredBalance, ensureAccount, findIdempotent, postTransaction, type PostingAnswer } from '../infra/ledger-store.js';
@@ -37,40 +37,33 @@ export class TransferVendorMoney {
     const actor = `vendor-transfer:${input.vendor}`;
     const amountMinor = BigInt(input.amountMinor);
     const hash = requestHash({ op: 'vendorTransfer', memberId: input.memberId, currency: input.currency, direction: input.direction, amountMinor: input.amountMinor });
-    const replay = async () => {
-      const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.key);
-      if (!stored) return undefined;
-      if (stored.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
-      return transferAnswer(stored.response as PostingAnswer<{ currency: string }>);
-    };
-    const previous = await replay();
-    if (previous) return previous;
-    try {
-      const answer = await this.deps.db.transaction(async (tx) => {
-        const member = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.memberId, currency: input.currency });
-        const vendor = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'vendor', ownerId: input.vendor, kind: 'transfer', currency: input.currency }, true);
-        const legs = input.direction === 'to-vendor' ? transferLegs(member.id, vendor.id, input.currency, amountMinor) : transferLegs(vendor.id, member.id, input.currency, amountMinor);
-        const posted = await postTransaction(tx, {
-          merchantCode: input.merchantCode,
-          cause: 'transfer',
-          causeRef: `vendor:${input.vendor}:${input.key}`,
-          actor,
-          idempotencyKey: input.key,
-          requestHash: hash,
-          legs,
-          answer: { currency: input.currency },
-          answerAccountId: member.id,
+    return oncePerKey({
+      answered: async () => {
+        const stored = await findIdempotent(this.deps.db.orm, input.merchantCode, actor, input.key);
+        return sameRequest(stored && { hash: stored.requestHash, answer: transferAnswer(stored.response as PostingAnswer<{ currency: string }>) }, hash);
+      },
+      run: async () => {
+        const answer = await this.deps.db.transaction(async (tx) => {
+          const member = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.memberId, currency: input.currency });
+          const vendor = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'vendor', ownerId: input.vendor, kind: 'transfer', currency: input.currency }, true);
+          const legs = input.direction === 'to-vendor' ? transferLegs(member.id, vendor.id, input.currency, amountMinor) : transferLegs(vendor.id, member.id, input.currency, amountMinor);
+          const posted = await postTransaction(tx, {
+            merchantCode: input.merchantCode,
+            cause: 'transfer',
+            causeRef: `vendor:${input.vendor}:${input.key}`,
+            actor,
+            idempotencyKey: input.key,
+            requestHash: hash,
+            legs,
+            answer: { currency: input.currency },
+            answerAccountId: member.id,
+          });
+          await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'transfer', posted.legs);
+          return transferAnswer(posted.answer);
         });
-        await announceBalances(this.deps.outbox, tx, input.merchantCode, posted.transactionId, 'transfer', posted.legs);
-        return transferAnswer(posted.answer);
-      });
-      this.deps.relay()?.wake();
-      return answer;
-    } catch (error) {
-      // The same key twice at once: the loser answers what the winner did, whatever refused its own attempt.
-      const stored = await replay();
-      if (stored) return stored;
-      throw error;
-    }
+        this.deps.relay()?.wake();
+        return answer;
+      },
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, rows, type Executor } from '@wps/platform';
+import { AppError, oncePerKey, rows, type Executor } from '@wps/platform';
 import {
   formatMinor,
   GAME_TYPES,
@@ -315,134 +315,127 @@ export function createMall(deps: PointsDeps) {
     },
 
     async redeem(input: In<'redeemPointReward'>): Promise<Redemption> {
-      const repeat = async () => {
+      const answered = async () => {
         const existing = await readRedemption(db.orm, sql`d.member_id = ${input.memberId} AND d.idempotency_key = ${input.idempotencyKey}`);
         if (!existing) return undefined;
         if (existing.reward_id !== input.rewardId || existing.quantity !== input.quantity) throw new AppError('IDEMPOTENCY_CONFLICT');
         if (existing.status === 'approved') await payRedemption(existing).catch((error: unknown) => deps.logger.warn({ err: error }, 'redemption payout failed; retried later'));
         return redemptionView((await readRedemption(db.orm, sql`d.id = ${existing.id}`))!);
       };
-      const first = await repeat();
-      if (first) return first;
-      let created: RedemptionRow;
-      try {
-        created = await db.transaction(async (tx) => {
-          const reward = await readReward(tx, input.merchantCode, input.rewardId, true);
-          if (!reward || !reward.enabled) throw new AppError('POINT_REWARD_NOT_FOUND');
-          if (reward.kind === 'goods' && !input.delivery) throw new AppError('POINT_DELIVERY_REQUIRED', { field: 'delivery' });
-          const left = unitsLeft(reward);
-          if (left !== null && left < input.quantity) throw new AppError('POINT_REWARD_OUT_OF_STOCK');
-          const [taken] = await rows<{ today: number; ever: number }>(
-            tx,
-            sql`SELECT coalesce(sum(quantity) FILTER (WHERE created_at >= ${brandDayStart(input.merchantCode)}), 0)::int AS today, coalesce(sum(quantity), 0)::int AS ever
+      // The same key sent twice at once: the loser answers what the winner made, whatever refused it (the key, or the stock,
+      // limit or points the winner's commit took).
+      return oncePerKey({
+        answered,
+        run: async () => {
+          const created = await db.transaction(async (tx) => {
+            const reward = await readReward(tx, input.merchantCode, input.rewardId, true);
+            if (!reward || !reward.enabled) throw new AppError('POINT_REWARD_NOT_FOUND');
+            if (reward.kind === 'goods' && !input.delivery) throw new AppError('POINT_DELIVERY_REQUIRED', { field: 'delivery' });
+            const left = unitsLeft(reward);
+            if (left !== null && left < input.quantity) throw new AppError('POINT_REWARD_OUT_OF_STOCK');
+            const [taken] = await rows<{ today: number; ever: number }>(
+              tx,
+              sql`SELECT coalesce(sum(quantity) FILTER (WHERE created_at >= ${brandDayStart(input.merchantCode)}), 0)::int AS today, coalesce(sum(quantity), 0)::int AS ever
                 FROM points.point_redemptions WHERE reward_id = ${reward.id} AND member_id = ${input.memberId} AND status <> 'rejected'`,
-          );
-          if (reward.daily_limit !== null && taken!.today + input.quantity > reward.daily_limit) throw new AppError('POINT_REWARD_LIMIT_REACHED');
-          if (reward.lifetime_limit !== null && taken!.ever + input.quantity > reward.lifetime_limit) throw new AppError('POINT_REWARD_LIMIT_REACHED');
-          const { id, referenceNo } = await nextReference(tx, 'PM', 'points.point_redemptions_id_seq');
-          const cost = BigInt(reward.points) * BigInt(input.quantity);
-          const amount = reward.amount_minor === null ? null : (BigInt(reward.amount_minor) * BigInt(input.quantity)).toString();
-          const approved = !reward.needs_approval && reward.kind !== 'goods';
-          const delivery = reward.kind === 'goods' && input.delivery ? JSON.stringify(input.delivery) : null;
-          await tx.execute(
-            sql`INSERT INTO points.point_redemptions (id, reference_no, merchant_code, member_id, reward_id, kind, name, quantity, points, amount_minor, currency, status, delivery, idempotency_key, payout_key)
+            );
+            if (reward.daily_limit !== null && taken!.today + input.quantity > reward.daily_limit) throw new AppError('POINT_REWARD_LIMIT_REACHED');
+            if (reward.lifetime_limit !== null && taken!.ever + input.quantity > reward.lifetime_limit) throw new AppError('POINT_REWARD_LIMIT_REACHED');
+            const { id, referenceNo } = await nextReference(tx, 'PM', 'points.point_redemptions_id_seq');
+            const cost = BigInt(reward.points) * BigInt(input.quantity);
+            const amount = reward.amount_minor === null ? null : (BigInt(reward.amount_minor) * BigInt(input.quantity)).toString();
+            const approved = !reward.needs_approval && reward.kind !== 'goods';
+            const delivery = reward.kind === 'goods' && input.delivery ? JSON.stringify(input.delivery) : null;
+            await tx.execute(
+              sql`INSERT INTO points.point_redemptions (id, reference_no, merchant_code, member_id, reward_id, kind, name, quantity, points, amount_minor, currency, status, delivery, idempotency_key, payout_key)
                 VALUES (${id}, ${referenceNo}, ${input.merchantCode}, ${input.memberId}, ${reward.id}, ${reward.kind}, ${reward.name}, ${input.quantity}, ${cost.toString()},
                         ${amount}, ${reward.currency}, ${approved ? 'approved' : 'in_process'}, ${delivery}::jsonb, ${input.idempotencyKey},
                         ${PAID_KINDS.has(reward.kind) ? `points-redeem:${referenceNo}` : null})`,
-          );
-          if (reward.kind === 'voucher') {
-            const codes = await rows<{ code: string }>(
-              tx,
-              sql`UPDATE points.point_voucher_codes SET redemption_id = ${id}
+            );
+            if (reward.kind === 'voucher') {
+              const codes = await rows<{ code: string }>(
+                tx,
+                sql`UPDATE points.point_voucher_codes SET redemption_id = ${id}
                   WHERE reward_id = ${reward.id} AND code IN (
                     SELECT code FROM points.point_voucher_codes WHERE reward_id = ${reward.id} AND redemption_id IS NULL ORDER BY loaded_at, code LIMIT ${input.quantity} FOR UPDATE
                   ) RETURNING code`,
-            );
-            if (codes.length < input.quantity) throw new AppError('POINT_REWARD_OUT_OF_STOCK');
-          }
-          if (reward.stock !== null) await tx.execute(sql`UPDATE points.point_rewards SET stock = stock - ${input.quantity} WHERE id = ${reward.id}`);
-          const spent = await spendPoints(tx, {
-            merchantCode: input.merchantCode,
-            memberId: input.memberId,
-            points: cost,
-            cause: 'redeem',
-            causeRef: referenceNo,
-            brandAccount: 'mall',
-            remark: input.quantity > 1 ? `${reward.name} × ${input.quantity}` : reward.name,
-            currency: input.currency,
+              );
+              if (codes.length < input.quantity) throw new AppError('POINT_REWARD_OUT_OF_STOCK');
+            }
+            if (reward.stock !== null) await tx.execute(sql`UPDATE points.point_rewards SET stock = stock - ${input.quantity} WHERE id = ${reward.id}`);
+            const spent = await spendPoints(tx, {
+              merchantCode: input.merchantCode,
+              memberId: input.memberId,
+              points: cost,
+              cause: 'redeem',
+              causeRef: referenceNo,
+              brandAccount: 'mall',
+              remark: input.quantity > 1 ? `${reward.name} × ${input.quantity}` : reward.name,
+              currency: input.currency,
+            });
+            await pushPoints(deps, tx, input.merchantCode, [spent]);
+            return (await readRedemption(tx, sql`d.id = ${id}`))!;
           });
-          await pushPoints(deps, tx, input.merchantCode, [spent]);
-          return (await readRedemption(tx, sql`d.id = ${id}`))!;
-        });
-      } catch (error) {
-        // The same key sent twice at once: the other request made it; answer what it made, whatever refused this one (the
-        // key, or the stock, limit or points the other's commit took).
-        const made = await repeat();
-        if (made) return made;
-        throw error;
-      }
-      deps.wakeRelay();
-      if (created.status === 'approved') await payRedemption(created).catch((error: unknown) => deps.logger.warn({ err: error }, 'redemption payout failed; retried later'));
-      return redemptionView((await readRedemption(db.orm, sql`d.id = ${created.id}`))!);
+          deps.wakeRelay();
+          if (created.status === 'approved') await payRedemption(created).catch((error: unknown) => deps.logger.warn({ err: error }, 'redemption payout failed; retried later'));
+          return redemptionView((await readRedemption(db.orm, sql`d.id = ${created.id}`))!);
+        },
+      });
     },
 
     async convert(input: In<'convertPoints'>): Promise<PointConversion> {
       const text = input.points.trim();
       if (!POINTS_TEXT.test(text)) throw new AppError('POINTS_AMOUNT_INVALID', { field: 'points' });
       const points = BigInt(text);
-      const repeat = async () => {
+      const answered = async () => {
         const existing = await readConversion(db.orm, input.memberId, input.idempotencyKey);
         if (!existing) return undefined;
         if (BigInt(existing.points) !== points) throw new AppError('IDEMPOTENCY_CONFLICT');
         await payConversion(existing);
         return conversionView(existing);
       };
-      const first = await repeat();
-      if (first) return first;
-      const config = await readConfig(db.orm, input.merchantCode);
-      if (!config || !config.convert_enabled || BigInt(config.convert_amount_minor) <= 0n || config.currency !== input.currency) throw new AppError('POINTS_CONVERT_UNAVAILABLE');
-      if (points < BigInt(config.convert_min_points)) throw new AppError('POINTS_CONVERT_MIN', { field: 'points', params: { min: config.convert_min_points } });
-      const amount = cashForPoints(points, { convertPoints: BigInt(config.convert_points), convertAmountMinor: BigInt(config.convert_amount_minor) });
-      if (amount <= 0n) throw new AppError('POINTS_CONVERT_MIN', { field: 'points', params: { min: config.convert_min_points } });
-      let created: ConversionRow;
-      try {
-        created = await db.transaction(async (tx) => {
-          const { id, referenceNo } = await nextReference(tx, 'PC', 'points.point_conversions_id_seq');
-          await tx.execute(
-            sql`INSERT INTO points.point_conversions (id, reference_no, merchant_code, member_id, idempotency_key, points, amount_minor, currency)
+      // A repeat with the key answers the conversion made, even if the brand's rate or minimum changed since.
+      return oncePerKey({
+        answered,
+        run: async () => {
+          const config = await readConfig(db.orm, input.merchantCode);
+          if (!config || !config.convert_enabled || BigInt(config.convert_amount_minor) <= 0n || config.currency !== input.currency) throw new AppError('POINTS_CONVERT_UNAVAILABLE');
+          if (points < BigInt(config.convert_min_points)) throw new AppError('POINTS_CONVERT_MIN', { field: 'points', params: { min: config.convert_min_points } });
+          const amount = cashForPoints(points, { convertPoints: BigInt(config.convert_points), convertAmountMinor: BigInt(config.convert_amount_minor) });
+          if (amount <= 0n) throw new AppError('POINTS_CONVERT_MIN', { field: 'points', params: { min: config.convert_min_points } });
+          const created: ConversionRow = await db.transaction(async (tx) => {
+            const { id, referenceNo } = await nextReference(tx, 'PC', 'points.point_conversions_id_seq');
+            await tx.execute(
+              sql`INSERT INTO points.point_conversions (id, reference_no, merchant_code, member_id, idempotency_key, points, amount_minor, currency)
                 VALUES (${id}, ${referenceNo}, ${input.merchantCode}, ${input.memberId}, ${input.idempotencyKey}, ${points.toString()}, ${amount.toString()}, ${input.currency})`,
-          );
-          const spent = await spendPoints(tx, {
-            merchantCode: input.merchantCode,
-            memberId: input.memberId,
-            points,
-            cause: 'convert',
-            causeRef: referenceNo,
-            brandAccount: 'conversion',
-            remark: formatMinor(amount, input.currency),
-            currency: input.currency,
+            );
+            const spent = await spendPoints(tx, {
+              merchantCode: input.merchantCode,
+              memberId: input.memberId,
+              points,
+              cause: 'convert',
+              causeRef: referenceNo,
+              brandAccount: 'conversion',
+              remark: formatMinor(amount, input.currency),
+              currency: input.currency,
+            });
+            await pushPoints(deps, tx, input.merchantCode, [spent]);
+            return {
+              id,
+              reference_no: referenceNo,
+              merchant_code: input.merchantCode,
+              member_id: input.memberId,
+              points: points.toString(),
+              amount_minor: amount.toString(),
+              currency: input.currency,
+              paid_at: null,
+            };
           });
-          await pushPoints(deps, tx, input.merchantCode, [spent]);
-          return {
-            id,
-            reference_no: referenceNo,
-            merchant_code: input.merchantCode,
-            member_id: input.memberId,
-            points: points.toString(),
-            amount_minor: amount.toString(),
-            currency: input.currency,
-            paid_at: null,
-          };
-        });
-      } catch (error) {
-        const made = await repeat();
-        if (made) return made;
-        throw error;
-      }
-      deps.wakeRelay();
-      // A failed payment leaves the conversion recorded and unpaid: the repeat with the same key (or the retry timer) pays it.
-      await payConversion(created);
-      return conversionView(created);
+          deps.wakeRelay();
+          // A failed payment leaves the conversion recorded and unpaid: the repeat with the same key (or the retry timer) pays it.
+          await payConversion(created);
+          return conversionView(created);
+        },
+      });
     },
 
     /** Pays what is approved or converted and still unpaid (the wallet was down, or the service stopped mid-way). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, isUniqueViolation, rows, type Executor } from '@wps/platform';
+import { AppError, isUniqueViolation, oncePerKey, rows, type Executor } from '@wps/platform';
 import {
   DEFAULT_LANGUAGE,
   type ApplicationTerms,
@@ -226,12 +226,18 @@ export class PromotionMembers {
    * before anything is recorded, and a claim the wallet refuses for that reason is taken back.
    */
   async claim(input: Actor & { idempotencyKey: string }): Promise<PromotionAction> {
-    const repeat = async () => {
-      const made = await this.retried(input);
-      return made ? this.answer(input, await this.giveFor(made.id)) : undefined;
-    };
-    const first = await repeat();
-    if (first) return first;
+    // The same key twice at once (a double tap, a retry after a timeout): the loser answers the winner's claim, whatever
+    // refused it (the key, "already claimed", or the bonus the winner's claim made active).
+    return oncePerKey({
+      answered: async () => {
+        const made = await this.retried(input);
+        return made ? this.answer(input, await this.giveFor(made.id)) : undefined;
+      },
+      run: () => this.claimOnce(input),
+    });
+  }
+
+  private async claimOnce(input: Actor & { idempotencyKey: string }): Promise<PromotionAction> {
     const now = new Date();
     const promotion = await readPromotion(this.deps.db.orm, input.merchantCode, input.promotionId);
     const refused = refusal(promotion, input.currency, now);
@@ -266,9 +272,6 @@ export class PromotionMembers {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // The same key sent twice at once: the other request made it; answer what it made.
-      const made = await repeat();
-      if (made) return made;
       throw await this.explain(promotion!, input, new AppError('PROMOTION_ALREADY_CLAIMED'));
     }
     this.deps.wakeRelay();
@@ -309,7 +312,6 @@ export class PromotionMembers {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (await this.retried(input)) return this.answer(input, true);
       throw await this.explain(promotion, input, new AppError('PROMOTION_ALREADY_CLAIMED'));
     }
     this.deps.wakeRelay();
@@ -339,9 +341,14 @@ export class PromotionMembers {
    * operator decides. The same key answers the first result.
    */
   async apply(input: Actor & { idempotencyKey: string; comment: string; images: readonly string[] }): Promise<PromotionAction> {
-    const repeat = async () => ((await this.retried(input)) ? this.answer(input, false) : undefined);
-    const first = await repeat();
-    if (first) return first;
+    // The same key twice at once: the loser answers the winner's application, whatever refused it.
+    return oncePerKey({
+      answered: async () => ((await this.retried(input)) ? this.answer(input, false) : undefined),
+      run: () => this.applyOnce(input),
+    });
+  }
+
+  private async applyOnce(input: Actor & { images: readonly string[]; idempotencyKey: string; comment: string }): Promise<PromotionAction> {
     const now = new Date();
     const promotion = await readPromotion(this.deps.db.orm, input.merchantCode, input.promotionId);
     const refused = refusal(promotion, input.currency, now);
@@ -364,8 +371,6 @@ export class PromotionMembers {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const made = await repeat();
-      if (made) return made;
       throw await this.explain(promotion!, input, new AppError('PROMOTION_ALREADY_APPLIED'));
     }
     this.deps.wakeRelay();

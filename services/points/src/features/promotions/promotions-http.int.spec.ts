@@ -17,7 +17,7 @@ import {
   type PromotionsPush,
   type PromotionSummary,
 } from '@wps/contracts';
-import { createEnvelope, rows } from '@wps/platform';
+import { createEnvelope, rows, sleep } from '@wps/platform';
 import { apiCaller, eventually, settledBet } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 
@@ -236,6 +236,16 @@ describe('promotions through the HTTP API (embedded)', () => {
     expect(again.body.value.promotion).toEqual(claimed.body.value.promotion);
     expect(await grants(other.promotionId)).toHaveLength(1);
     expect((await act(carol, 'claim', promotion.promotionId, { key })).body).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    // One claim sent several times within a few milliseconds with its key (a double tap, a retry after a timeout): every one
+    // answers the one claim made.
+    const twice = await cashBonus();
+    const dora = await register();
+    const same = { key: randomUUID(), device: freshDevice(), ip: freshIp() };
+    const answers = await Promise.all([0, 4, 8, 12, 16, 20].map((ms) => sleep(ms).then(() => act(dora, 'claim', twice.promotionId, same))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    for (const answer of answers.slice(1)) expect(answer.body.value.promotion).toEqual(answers[0]!.body.value.promotion);
+    expect(await participations(twice.promotionId)).toEqual([{ member_id: dora.memberId, state: 'claimed' }]);
+    expect(await grants(twice.promotionId)).toEqual([{ status: 'done', amount_minor: '2500' }]);
     // A claim needs a key; a join is not a claim.
     expect((await call('POST', `/wps/promotions/${other.promotionId}/claim`, { token: carol.token, body: { deviceId: freshDevice() } })).body).toMatchObject({
       code: 'IDEMPOTENCY_KEY_REQUIRED',

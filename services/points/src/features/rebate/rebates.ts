@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, rows, type Executor } from '@wps/platform';
+import { AppError, oncePerKey, rows, type Executor } from '@wps/platform';
 import type { RebateAccrual, RebateClaim } from '@wps/contracts';
 import type { PointsDeps } from '../module.js';
 import { RewardClaims } from '../rewards/claims.js';
@@ -129,7 +129,7 @@ export class ManualRebates {
    * reward centre's timer if the wallet was not reached.
    */
   async claim(input: { memberId: string; merchantCode: string; currency: string; idempotencyKey: string }): Promise<{ claim: RebateClaim; accrual: RebateAccrual }> {
-    const repeat = async () => {
+    const answered = async () => {
       const [existing] = await rows<ClaimRow & { grant_id: string }>(
         this.deps.db.orm,
         sql`SELECT ${CLAIM_COLUMNS}, c.grant_id::text AS grant_id FROM points.rebate_claims c JOIN points.reward_grants g ON g.id = c.grant_id
@@ -139,20 +139,16 @@ export class ManualRebates {
       if (!existing.paid) existing.paid = (await this.rewards.payClaimedGrants([existing.grant_id])) > 0;
       return { claim: toClaim(existing), accrual: await this.accrual(input) };
     };
-    const first = await repeat();
-    if (first) return first;
-    let grantId: string;
-    try {
-      grantId = await this.deps.db.transaction((tx) => this.claimInTx(tx, input));
-    } catch (error) {
-      // The same key twice at once: the other request made the claim; answer it, whatever refused this one (the key, or
-      // "nothing to claim" once the other's claim took the day's valid bet).
-      const made = await repeat();
-      if (made) return made;
-      throw error;
-    }
-    await this.rewards.payClaimedGrants([grantId]);
-    return (await repeat())!;
+    // The same key twice at once: the loser answers the winner's claim, whatever refused it (the key, or "nothing to
+    // claim" once the winner's claim took the day's valid bet).
+    return oncePerKey({
+      answered,
+      run: async () => {
+        const grantId = await this.deps.db.transaction((tx) => this.claimInTx(tx, input));
+        await this.rewards.payClaimedGrants([grantId]);
+        return (await answered())!;
+      },
+    });
   }
 
   private async claimInTx(tx: Executor, input: { memberId: string; merchantCode: string; currency: string; idempotencyKey: string }): Promise<string> {

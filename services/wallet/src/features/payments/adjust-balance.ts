@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, rows } from '@wps/platform';
+import { AppError, rows, oncePerKey, sameRequest } from '@wps/platform';
 import { formatMinor } from '@wps/contracts';
 import { requestHash } from '../../domain/idempotency.js';
 import { ensureAccount } from '../../infra/ledger-store.js';
 import { wakeRelay, type PaymentsDeps } from './deps.js';
 import { announceMainBalances, movePaymentMoney } from './ledger-moves.js';
-import { oncePerKey } from './once-per-key.js';
 import { adjustmentAmount, requiredText } from './payment-rules.js';
 import { fromJsonb, recordAction } from './repository.js';
 
@@ -29,13 +28,12 @@ export async function adjustBalance(
   if (!account) throw new AppError('NOT_FOUND');
   const merchantCode = account.merchant_code;
   const hash = requestHash({ op: 'adjust', memberId: input.memberId, currency: input.currency, amountMinor: amountMinor.toString(), reason });
-  const result = await oncePerKey<AdjustmentAnswer>(
-    async () => {
+  const result = await oncePerKey<AdjustmentAnswer>({
+    answered: async () => {
       const [row] = await rows<{ request_hash: string; response: unknown }>(deps.db.orm, sql`SELECT request_hash, response FROM wallet.adjustments WHERE idempotency_key = ${input.idempotencyKey}`);
-      return row && { hash: row.request_hash, answer: fromJsonb<AdjustmentAnswer>(row.response) };
+      return sameRequest(row && { hash: row.request_hash, answer: fromJsonb<AdjustmentAnswer>(row.response) }, hash);
     },
-    hash,
-    () =>
+    run: () =>
       deps.db.transaction(async (tx) => {
         const adjustmentId = randomUUID();
         const actor = `operator:${input.operator}`;
@@ -62,7 +60,7 @@ export async function adjustBalance(
         await announceMainBalances(deps.outbox, tx, merchantCode, posted, 'adjustment', [main.id]);
         return answer;
       }),
-  );
+  });
   wakeRelay(deps);
   return result;
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, rows } from '@wps/platform';
+import { AppError, rows, oncePerKey, sameRequest } from '@wps/platform';
 import type { DepositView } from '@wps/contracts';
 import { requestHash } from '../../domain/idempotency.js';
 import type { MemberRef, PaymentsDeps } from './deps.js';
-import { oncePerKey } from './once-per-key.js';
 import { checkAmountRange, depositMethodUsable, positiveAmount } from './payment-rules.js';
 import { depositById, depositByKey } from './repository.js';
 import { depositView } from './views.js';
@@ -22,13 +21,12 @@ export async function requestDeposit(deps: Pick<PaymentsDeps, 'db' | 'config' | 
   const amountMinor = positiveAmount(input.amount, input.currency);
   checkAmountRange(amountMinor, BigInt(method.min_minor), BigInt(method.max_minor), input.currency);
   const hash = requestHash({ op: 'deposit', methodCode: input.methodCode, amountMinor: amountMinor.toString() });
-  return oncePerKey(
-    async () => {
+  return oncePerKey({
+    answered: async () => {
       const row = await depositByKey(deps.db.orm, input, input.idempotencyKey);
-      return row && { hash: row.request_hash, answer: depositView(row) };
+      return sameRequest(row && { hash: row.request_hash, answer: depositView(row) }, hash);
     },
-    hash,
-    async () => {
+    run: async () => {
       const id = randomUUID();
       await deps.db.orm.execute(
         sql`INSERT INTO wallet.deposits (id, merchant_code, member_id, method_code, method_kind, currency, amount_minor, idempotency_key, request_hash, created_at)
@@ -37,5 +35,5 @@ export async function requestDeposit(deps: Pick<PaymentsDeps, 'db' | 'config' | 
       );
       return depositView((await depositById(deps.db.orm, id))!);
     },
-  );
+  });
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError, rows } from '@wps/platform';
+import { AppError, rows, oncePerKey, sameRequest } from '@wps/platform';
 import { formatMinor, type WithdrawalView } from '@wps/contracts';
 import { requestHash } from '../../domain/idempotency.js';
 import { wakeRelay, type MemberRef, type PaymentsDeps } from './deps.js';
 import { announceMainBalances, memberAccounts, movePaymentMoney } from './ledger-moves.js';
-import { oncePerKey } from './once-per-key.js';
 import { checkAmountRange, positiveAmount } from './payment-rules.js';
 import { fromJsonb, recordAction } from './repository.js';
 
@@ -27,16 +26,15 @@ export async function requestWithdrawal(
   const payee = { bankName: input.bankName.trim(), accountName: input.accountName.trim(), accountNumber: input.accountNumber.trim() };
   const hash = requestHash({ op: 'withdraw', amountMinor: amountMinor.toString(), ...payee });
   const actor = `member:${input.memberId}`;
-  const result = await oncePerKey(
-    async () => {
+  const result = await oncePerKey({
+    answered: async () => {
       const [row] = await rows<{ request_hash: string; response: unknown }>(
         deps.db.orm,
         sql`SELECT request_hash, response FROM wallet.withdrawals WHERE merchant_code = ${input.merchantCode} AND member_id = ${input.memberId} AND idempotency_key = ${input.idempotencyKey}`,
       );
-      return row && { hash: row.request_hash, answer: fromJsonb<WithdrawalView>(row.response) };
+      return sameRequest(row && { hash: row.request_hash, answer: fromJsonb<WithdrawalView>(row.response) }, hash);
     },
-    hash,
-    () =>
+    run: () =>
       deps.db.transaction(async (tx) => {
         const id = randomUUID();
         // A bonus still wagering is forfeited by a withdrawal, once the member has confirmed it (else nothing moves).
@@ -76,7 +74,7 @@ export async function requestWithdrawal(
         await announceMainBalances(deps.outbox, tx, input.merchantCode, posted, 'withdrawal_hold', [main.id]);
         return view;
       }),
-  );
+  });
   wakeRelay(deps);
   return result;
 }

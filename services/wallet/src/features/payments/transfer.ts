@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AppError } from '@wps/platform';
+import { AppError, oncePerKey, sameRequest } from '@wps/platform';
 import { transferLegs } from '../../domain/ledger.js';
 import { requestHash } from '../../domain/idempotency.js';
 import { answeredBalance, ensureAccount, findIdempotent, postTransaction, type PostingAnswer } from '../../infra/ledger-store.js';
 import { wakeRelay, type PaymentsDeps } from './deps.js';
 import { announceMainBalances } from './ledger-moves.js';
-import { oncePerKey } from './once-per-key.js';
 import { positiveAmount } from './payment-rules.js';
 import { transferRefusal, type TransferParties } from './transfer-rules.js';
 
@@ -32,13 +31,12 @@ export async function transfer(
   const amountMinor = positiveAmount(input.amount, input.currency);
   const actor = `member:${input.fromMemberId}`;
   const hash = requestHash({ op: 'transfer', toMemberId: input.toMemberId, amountMinor: amountMinor.toString() });
-  const result = await oncePerKey<TransferAnswer>(
-    async () => {
+  const result = await oncePerKey<TransferAnswer>({
+    answered: async () => {
       const stored = await findIdempotent(deps.db.orm, input.merchantCode, actor, input.idempotencyKey);
-      return stored && { hash: stored.requestHash, answer: transferAnswer(stored.response as StoredTransfer) };
+      return sameRequest(stored && { hash: stored.requestHash, answer: transferAnswer(stored.response as StoredTransfer) }, hash);
     },
-    hash,
-    () =>
+    run: () =>
       deps.db.transaction(async (tx) => {
         const transferId = randomUUID();
         const from = await ensureAccount(tx, { merchantCode: input.merchantCode, ownerType: 'member', ownerId: input.fromMemberId, currency: input.currency });
@@ -71,7 +69,7 @@ export async function transfer(
         });
         return transferAnswer(posted.answer);
       }),
-  );
+  });
   wakeRelay(deps);
   return result;
 }
