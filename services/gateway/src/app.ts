@@ -31,6 +31,7 @@ import { MirrorOrigins } from './edge/mirror-origins.js';
 import { noStore } from './edge/no-store.js';
 import { API_PATH_PREFIXES } from './edge/api-paths.js';
 import { compressAnswers } from './edge/compression.js';
+import { isStaticPath } from './edge/static-routes.js';
 import { webClient } from './edge/web-client.js';
 import { apiDocs } from './api-docs.js';
 import { AppError } from '@wps/platform';
@@ -96,7 +97,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   app.use(securityHeaders({ frameOrigins: (req) => frameOrigins.of(req), connectOrigins: (req) => mirrorOrigins.of(req) }));
   app.use(noStore());
-  app.use(compressAnswers());
+  app.use(compressAnswers(new Set(allUseCases.flatMap((useCase) => (useCase.sharedCacheMs === undefined ? [] : useCase.paths.filter(isStaticPath))))));
   app.use(healthRoutes(options.readiness));
   app.use(apiDocs(allUseCases));
   const edge = { clients: options.clients, cache: options.cache, sessions, requestsPerIpPerMinute: options.requestsPerIpPerMinute ?? 1_200 };

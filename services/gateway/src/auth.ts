@@ -108,4 +108,10 @@ export const merchantHint = (req: Request): { merchantCode?: string; host?: stri
   return { merchantCode, host: req.hostname };
 };
 
-export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? '0.0.0.0';
+const CLIENT_IP = Symbol('clientIp');
+
+/**
+ * The caller's address, as the trusted proxies say (TRUST_PROXY). Read once per request: express works it out again,
+ * forwarding header and all, every time `req.ip` is read, and the limits, the context and the logs each ask.
+ */
+export const clientIp = (req: Request): string => ((req as Request & { [CLIENT_IP]?: string })[CLIENT_IP] ??= req.ip ?? req.socket.remoteAddress ?? '0.0.0.0');

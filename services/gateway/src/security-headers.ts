@@ -50,26 +50,15 @@ export interface SecurityHeadersOptions {
  * TLS proxy it often cannot): browsers take it only from an answer that came over HTTPS, and ignore it otherwise.
  */
 export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHandler[] {
-  /** Our own origin and those the option answers for the request, as one directive's value. */
-  const sources = (origins: SecurityHeadersOptions['frameOrigins']) => (req: unknown) => ["'self'", ...(origins?.(req as Request) ?? [])].join(' ');
+  const policy = new ContentSecurityPolicy();
+  const none: readonly string[] = [];
   return [
+    (req, res, next) => {
+      res.setHeader('Content-Security-Policy', policy.for(options.connectOrigins?.(req) ?? none, options.frameOrigins?.(req) ?? none));
+      next();
+    },
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: [sources(options.connectOrigins)],
-          frameSrc: [sources(options.frameOrigins)],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-        },
-      },
+      contentSecurityPolicy: false,
       referrerPolicy: { policy: 'no-referrer' },
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       crossOriginEmbedderPolicy: false,
@@ -80,4 +69,41 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHa
       next();
     },
   ];
+}
+
+/**
+ * The Content-Security-Policy header for a page whose brand lists these origins to connect to and to frame, written
+ * once per pair of lists: the lists are kept as they were answered (edge/frame-origins.ts, edge/mirror-origins.ts), so
+ * every request of a brand's site finds its header made, and a brand's new list gets a new one.
+ */
+export class ContentSecurityPolicy {
+  private readonly written = new WeakMap<readonly string[], WeakMap<readonly string[], string>>();
+
+  for(connectOrigins: readonly string[], frameOrigins: readonly string[]): string {
+    let byFrame = this.written.get(connectOrigins);
+    if (!byFrame) this.written.set(connectOrigins, (byFrame = new WeakMap()));
+    let header = byFrame.get(frameOrigins);
+    if (header === undefined) byFrame.set(frameOrigins, (header = contentSecurityPolicy(connectOrigins, frameOrigins)));
+    return header;
+  }
+}
+
+/** Our own origin and those listed, as one directive's value. */
+const sources = (origins: readonly string[]): string => ["'self'", ...origins].join(' ');
+
+export function contentSecurityPolicy(connectOrigins: readonly string[], frameOrigins: readonly string[]): string {
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self' 'unsafe-inline'"],
+    ['img-src', "'self' data: blob: https:"],
+    ['font-src', "'self' data:"],
+    ['connect-src', sources(connectOrigins)],
+    ['frame-src', sources(frameOrigins)],
+    ['frame-ancestors', "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join(';');
 }

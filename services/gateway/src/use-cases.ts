@@ -159,50 +159,54 @@ export function useCaseRouter(useCases: Iterable<UseCase>, options: UseCaseOptio
       }
     };
 
+  /**
+   * How each request-context value is read from a request: one table for every request, so a request allocates no
+   * readers of its own. A member field of a guest call without a session is absent; of any other call, NOT_LOGGED_IN.
+   */
+  type Read = { req: Request; principal: SessionPrincipal | undefined; sessionOptional: boolean };
+  const fromSession = <T>(read: Read, pick: (principal: SessionPrincipal) => T): T => {
+    if (read.principal) return pick(read.principal);
+    if (read.sessionOptional) return undefined as T;
+    throw new AppError('NOT_LOGGED_IN');
+  };
+  const readers: { [K in keyof RequestContext]: (read: Read) => RequestContext[K] | Promise<RequestContext[K]> } = {
+    memberId: (read) => fromSession(read, (p) => p.memberId),
+    merchantCode: (read) => fromSession(read, (p) => p.merchantCode),
+    currency: (read) => fromSession(read, (p) => p.currency),
+    account: (read) => fromSession(read, (p) => p.account),
+    memberType: (read) => fromSession(read, (p) => p.type),
+    audience: (read) => audienceOfMemberType(read.principal?.type),
+    sessionToken: (read) => fromSession(read, () => read.req.sessionToken!),
+    language: ({ req }) => requestLanguage(req),
+    interfaceLanguage: ({ req }) => messageLanguage(req),
+    ip: ({ req }) => clientIp(req),
+    userAgent: ({ req }) => req.headers['user-agent'],
+    merchantHint: ({ req }) => merchantHint(req).merchantCode,
+    host: ({ req }) => req.hostname,
+    brandCode: async ({ req }) => (await brandOf(req)).code,
+    brandDefaultLanguage: async ({ req }) => (await brandOf(req)).defaultLanguage,
+    brandLanguages: async ({ req }) => (await brandOf(req)).languages,
+    brandCurrency: async ({ req }) => (await brandOf(req)).currency,
+    brandCurrencySymbol: async ({ req }) => (await brandOf(req)).currencySymbol,
+    brandAgentPolicy: async ({ req }) => (await brandOf(req)).agentPolicy,
+    player: (read) => fromSession(read, (p) => ({ memberId: p.memberId, merchantCode: p.merchantCode, currency: p.currency })),
+    retryKey: ({ req }) => {
+      const key = req.headers['idempotency-key'];
+      if (key === undefined) return undefined;
+      if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw new AppError('VALIDATION_FAILED', { field: 'idempotency-key' });
+      return key;
+    },
+    vendorCode: ({ req }) => header(req.headers[VENDOR_HEADERS.vendor]).slice(0, 40),
+    vendorTimestamp: ({ req }) => header(req.headers[VENDOR_HEADERS.timestamp]).slice(0, 20),
+    vendorSignature: ({ req }) => header(req.headers[VENDOR_HEADERS.signature]).slice(0, 200),
+    operator: ({ req }) => {
+      const name = req.headers['x-operator'];
+      return typeof name === 'string' && /^[\w.@-]{1,60}$/.test(name) ? name : 'operator';
+    },
+  };
   const contextOf = (req: Request, sessionOptional: boolean): UseCaseContext => {
-    const principal = req.principal;
-    const fromSession = <T>(pick: (principal: SessionPrincipal) => T): T => {
-      if (principal) return pick(principal);
-      // A guest call without a session simply has no member fields.
-      if (sessionOptional) return undefined as T;
-      throw new AppError('NOT_LOGGED_IN');
-    };
-    const values: { [K in keyof RequestContext]: () => RequestContext[K] | Promise<RequestContext[K]> } = {
-      memberId: () => fromSession((p) => p.memberId),
-      merchantCode: () => fromSession((p) => p.merchantCode),
-      currency: () => fromSession((p) => p.currency),
-      account: () => fromSession((p) => p.account),
-      memberType: () => fromSession((p) => p.type),
-      audience: () => audienceOfMemberType(principal?.type),
-      sessionToken: () => fromSession(() => req.sessionToken!),
-      language: () => requestLanguage(req),
-      interfaceLanguage: () => messageLanguage(req),
-      ip: () => clientIp(req),
-      userAgent: () => req.headers['user-agent'],
-      merchantHint: () => merchantHint(req).merchantCode,
-      host: () => req.hostname,
-      brandCode: async () => (await brandOf(req)).code,
-      brandDefaultLanguage: async () => (await brandOf(req)).defaultLanguage,
-      brandLanguages: async () => (await brandOf(req)).languages,
-      brandCurrency: async () => (await brandOf(req)).currency,
-      brandCurrencySymbol: async () => (await brandOf(req)).currencySymbol,
-      brandAgentPolicy: async () => (await brandOf(req)).agentPolicy,
-      player: () => fromSession((p) => ({ memberId: p.memberId, merchantCode: p.merchantCode, currency: p.currency })),
-      retryKey: () => {
-        const key = req.headers['idempotency-key'];
-        if (key === undefined) return undefined;
-        if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw new AppError('VALIDATION_FAILED', { field: 'idempotency-key' });
-        return key;
-      },
-      vendorCode: () => header(req.headers[VENDOR_HEADERS.vendor]).slice(0, 40),
-      vendorTimestamp: () => header(req.headers[VENDOR_HEADERS.timestamp]).slice(0, 20),
-      vendorSignature: () => header(req.headers[VENDOR_HEADERS.signature]).slice(0, 200),
-      operator: () => {
-        const name = req.headers['x-operator'];
-        return typeof name === 'string' && /^[\w.@-]{1,60}$/.test(name) ? name : 'operator';
-      },
-    };
-    return { principal, get: async (name) => values[name]() };
+    const read: Read = { req, principal: req.principal, sessionOptional };
+    return { principal: read.principal, get: async (name) => readers[name](read) };
   };
 
   const handle = (useCase: UseCase): RequestHandler => {

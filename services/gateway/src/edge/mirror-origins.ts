@@ -5,6 +5,9 @@ import { BrandList, webOrigins } from './frame-origins.js';
 
 /** Mirror domains a brand's pages may connect to, at the most: the header stays small whatever the list holds. */
 export const MIRROR_ORIGINS_MAX = 50;
+/** Sites (scheme and port) whose origins are kept per list. */
+const SITES_KEPT = 8;
+const NONE: readonly string[] = [];
 
 type Scheme = 'http:' | 'https:';
 
@@ -79,6 +82,7 @@ export interface MirrorOriginsDeps {
  */
 export class MirrorOrigins {
   private readonly list: BrandList<readonly MirrorEntry[]>;
+  private readonly origins = new WeakMap<readonly MirrorEntry[], Map<string, readonly string[]>>();
 
   constructor(deps: MirrorOriginsDeps) {
     this.list = new BrandList({
@@ -94,7 +98,20 @@ export class MirrorOrigins {
   /** The origins for this request's brand and site, as last answered; starts a refresh when the answer is due. */
   of(req: Request): readonly string[] {
     const entries = this.list.of(req);
-    return entries.length === 0 ? [] : mirrorOrigins(entries, siteOf(req));
+    if (entries.length === 0) return NONE;
+    // Worked out once per list and site (scheme and port), and kept with the list: the security headers find the
+    // same array for every request of the site, and write its policy once.
+    const site = siteOf(req);
+    const key = `${site.protocol}${site.port}`;
+    let bySite = this.origins.get(entries);
+    if (!bySite) this.origins.set(entries, (bySite = new Map<string, readonly string[]>()));
+    let origins = bySite.get(key);
+    if (!origins) {
+      origins = mirrorOrigins(entries, site);
+      // A port is the caller's to name: past a few sites, a list's origins are worked out for each request.
+      if (bySite.size < SITES_KEPT) bySite.set(key, origins);
+    }
+    return origins;
   }
 
   /** See `BrandList.firstAnswer`. */
