@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
 import { agentContractsRpc, gamesRpc, houseRpc, identityRpc, noticesRpc, pointsRpc, walletRpc, type RpcContract } from '@wps/contracts';
 import {
+  createAppServer,
   createInProcessClient,
   createLogger,
   databaseReady,
@@ -144,7 +145,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   });
   // Idle keep-alive connections stay open longer than clients and proxies keep theirs (60 s is common), so the server
   // never closes one at the moment a client sends on it (the client would see a reset, not an answer).
-  const server = createServer(gateway.app);
+  const server = createAppServer(gateway.app);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   gateway.attach(server);

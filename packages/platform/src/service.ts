@@ -8,7 +8,7 @@ import type { EventBus } from './bus/types.js';
 import type { KeyValueStore } from './cache/types.js';
 import { RedisStore } from './cache/redis.js';
 import { createLogger, type Logger } from './logger.js';
-import { createHttpApp, healthRoutes } from './http.js';
+import { createAppServer, createHttpApp, healthRoutes } from './http.js';
 import { rpcRouter } from './rpc.js';
 import { initTracing, shutdownTracing } from './tracing.js';
 
@@ -86,7 +86,7 @@ export async function runStandalone<C extends RpcContract, E extends z.ZodRawSha
   app.use(rpcRouter(instance.contract, instance.handlers, { serviceToken: config.SERVICE_TOKEN, logger }));
   if (extraRoutes) app.use(extraRoutes(instance, context));
   finish();
-  const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, `${definition.name} listening`));
+  const server = createAppServer(app).listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, `${definition.name} listening`));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { agentContractsRpc, gamesRpc, houseRpc, identityRpc, noticesRpc, pointsRpc, walletRpc } from '@wps/contracts';
-import { commonEnv, createHttpClient, createLogger, initTracing, loadConfigOrExit, portEnv, RedisStore, shutdownTracing } from '@wps/platform';
+import { commonEnv, createAppServer, createHttpClient, createLogger, initTracing, loadConfigOrExit, portEnv, RedisStore, shutdownTracing } from '@wps/platform';
 import { gatewayEnv } from './config.js';
 import { createGateway } from './app.js';
 
@@ -68,7 +67,7 @@ const gateway = createGateway({
 });
 // Idle keep-alive connections outlive those of clients and load balancers (60 s is common): the server never closes one
 // at the moment a client sends on it.
-const server = createServer(gateway.app);
+const server = createAppServer(gateway.app);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 gateway.attach(server);
