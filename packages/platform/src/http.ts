@@ -88,12 +88,17 @@ export function createHttpApp(logger: Logger, options: HttpAppOptions = {}): { a
  * a third of what it allocated through each young collection before, almost nothing after.
  */
 export function createAppServer(app: Express, options: ServerOptions = {}): Server {
-  function AppRequest(...args: unknown[]): IncomingMessage {
-    return Reflect.construct(IncomingMessage, args, AppRequest) as IncomingMessage;
+  // Node's request and answer constructors are plain functions: called on an object that already has the app's
+  // prototype, they fill it in. (Made through Reflect.construct with another new.target instead, V8 keeps them as long
+  // as express's own call did.)
+  const requestOf = IncomingMessage as unknown as (this: IncomingMessage, ...args: unknown[]) => void;
+  const answerOf = ServerResponse as unknown as (this: ServerResponse, ...args: unknown[]) => void;
+  function AppRequest(this: IncomingMessage, ...args: unknown[]): void {
+    requestOf.apply(this, args);
   }
   AppRequest.prototype = app.request;
-  function AppResponse(...args: unknown[]): ServerResponse {
-    return Reflect.construct(ServerResponse, args, AppResponse) as ServerResponse;
+  function AppResponse(this: ServerResponse, ...args: unknown[]): void {
+    answerOf.apply(this, args);
   }
   AppResponse.prototype = app.response;
   return createServer({ ...options, IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse }, app);
