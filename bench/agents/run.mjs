@@ -1,8 +1,8 @@
 // Team reports at scale: a brand whose top agent has 100,000 members eight levels below it and 10 million settled
-// bets, filled straight into PostgreSQL the way the `bet.settled` consumer leaves them (the bets, each member's hours,
-// each agent's team hours). Measures the agent centre's reports for the top agent (the largest team there is) against
-// a plain indexed count on the same database in the same run, and once the same team sums read from the bets
-// themselves (what the hourly roll-ups save).
+// bets, filled straight into PostgreSQL the way the `bet.settled` consumer leaves them (the bets, each member's hours
+// and last active hour, each agent's team hours). Measures the agent centre's reports for the top agent (the largest
+// team there is) against a plain indexed count on the same database in the same run, and once the same team sums read
+// from the bets themselves (what the hourly roll-ups save).
 // Usage: flock /work/main/.cluster-lock node --import tsx bench/agents/run.mjs [--members 100000] [--bets 10000000]
 //        [--days 30] [--sessions 10] [--samples 40] [--keep]
 // PostgreSQL comes from DATABASE_URL or infra/.state/env (bash infra/start.sh); a fresh database is made and dropped.
@@ -113,6 +113,12 @@ async function fill(db, spanStart) {
       INSERT INTO agent_contracts.member_hours (member_id, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor)
       SELECT member_id, date_trunc('hour', settled_at), 'BENCH', 'MXN', count(*) FILTER (WHERE state = 'settled'), sum(valid_bet_minor), sum(profit_minor)
         FROM agent_contracts.team_bets GROUP BY member_id, date_trunc('hour', settled_at)`),
+  );
+  await timed('last active hours', () =>
+    db.orm.execute(sql`
+      UPDATE agent_contracts.agent_tree t SET last_active_hour = h.hour
+        FROM (SELECT member_id, max(hour) AS hour FROM agent_contracts.member_hours WHERE valid_bet_minor > 0 GROUP BY member_id) h
+       WHERE h.member_id = t.member_id`),
   );
   // Team hours level by level from the deepest: a member's own hours plus its direct members' team hours.
   const [{ deepest }] = await rows(db.orm, sql`SELECT max(depth)::int AS deepest FROM agent_contracts.agent_tree`);

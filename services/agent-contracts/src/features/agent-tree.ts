@@ -39,9 +39,11 @@ export async function addToTree(tx: Executor, member: MemberRegistered): Promise
   const placement = placeNode(member.memberId, upline);
   const inserted = await rows<{ member_id: string }>(
     tx,
-    sql`INSERT INTO agent_contracts.agent_tree (member_id, merchant_code, account, type, currency, upline_id, path, depth)
+    // Bets settled before the row existed left their hours (`recordActivity`): the last active hour comes from them.
+    sql`INSERT INTO agent_contracts.agent_tree (member_id, merchant_code, account, type, currency, upline_id, path, depth, last_active_hour)
         VALUES (${member.memberId}, ${member.merchantCode}, ${member.account}, ${member.type}, ${member.currency}, ${member.uplineId},
-                ${placement?.path ?? null}, ${placement?.depth ?? null})
+                ${placement?.path ?? null}, ${placement?.depth ?? null},
+                (SELECT max(hour) FROM agent_contracts.member_hours WHERE member_id = ${member.memberId} AND valid_bet_minor > 0))
         ON CONFLICT (member_id) DO NOTHING
         RETURNING member_id::text AS member_id`,
   );

@@ -3,6 +3,7 @@ import { rows, type Executor } from '@wps/platform';
 import type { BetSettled } from '@wps/contracts';
 import { latestPerBet, lineageOf, planBatch, type TeamBet } from './rollup.js';
 import { addToHours, dbJson } from './hour-rows.js';
+import { recordActivity } from './activity.js';
 
 /** A `team_bets` row as read, bigints as text. */
 export interface StoredBetRow {
@@ -25,7 +26,8 @@ export interface StoredBetRow {
 
 /**
  * Applies a batch of settled bets to the team reports: keeps each bet's highest revision and moves the hourly sums of
- * the member and of every agent above it by the difference. Each table is written with one statement per batch.
+ * the member and of every agent above it by the difference, and the members' last active hours. Each table is written
+ * with one statement per batch.
  */
 export async function recordSettledBets(tx: Executor, events: readonly BetSettled[]): Promise<void> {
   const latest = latestPerBet(events);
@@ -58,7 +60,10 @@ export async function recordSettledBets(tx: Executor, events: readonly BetSettle
 
   const plan = planBatch(newer, stored, lineages);
   if (plan.bets.length > 0) await upsertBets(tx, plan.bets);
-  if (plan.memberHours.length > 0) await addToHours(tx, 'member', plan.memberHours);
+  if (plan.memberHours.length > 0) {
+    await addToHours(tx, 'member', plan.memberHours);
+    await recordActivity(tx, plan.memberHours);
+  }
   if (plan.teamHours.length > 0) await addToHours(tx, 'team', plan.teamHours);
 }
 

@@ -53,6 +53,31 @@ const sumsOf = (row: { bet_count: number | string | null; valid_bet_minor: strin
 });
 const totalPages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
 
+/**
+ * The reads of the team's counts under `path` for [start, end): size, direct members and agents, new members, and
+ * active members (a valid bet in the range). Hourly valid bets are never negative, so a member is active when any of
+ * its hours in the range has one. A range that reaches the present (with a minute to spare for clocks) holds every
+ * hour after the member's last active hour, so there a member is active when that hour is in the range, counted in the
+ * same pass over the team's rows (`active` is null); a range in the past reads each member-hour of the range, in a
+ * read of its own (`active`).
+ */
+export function teamCountReads(self: { memberId: string; path: string; depth: number }, start: Date, end: Date, now: Date = new Date()): { counts: SQL; active: SQL | null } {
+  const reachesNow = end.getTime() - now.getTime() > PRESENT_MARGIN_MS;
+  const counts = sql`SELECT count(*) FILTER (WHERE member_id <> ${self.memberId})::int AS team_size,
+                            count(*) FILTER (WHERE depth = ${self.depth + 1})::int AS direct,
+                            count(*) FILTER (WHERE depth = ${self.depth + 1} AND type IN (${AGENT_TYPE_LIST}))::int AS direct_agents,
+                            count(*) FILTER (WHERE member_id <> ${self.memberId} AND created_at >= ${ts(start)} AND created_at < ${ts(end)})::int AS new_members
+                            ${reachesNow ? sql`, count(*) FILTER (WHERE last_active_hour >= ${ts(start)})::int AS active_members` : sql``}
+                       FROM agent_contracts.agent_tree WHERE ${under(sql`path`, self.path)}`;
+  if (reachesNow) return { counts, active: null };
+  const active = sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree t
+                      WHERE ${under(sql`t.path`, self.path)}
+                        AND EXISTS (SELECT 1 FROM agent_contracts.member_hours h
+                                     WHERE h.member_id = t.member_id AND h.hour >= ${ts(start)} AND h.hour < ${ts(end)} AND h.valid_bet_minor > 0)`;
+  return { counts, active };
+}
+const PRESENT_MARGIN_MS = 60_000;
+
 /** The agent centre's team reports, read from the hourly roll-ups (and the stored bets for the betting record). */
 export class TeamReports {
   constructor(private readonly db: Executor) {}
@@ -90,30 +115,17 @@ export class TeamReports {
   async overview(input: Input<'agentTeamOverview'>): Promise<AgentTeamOverview> {
     const caller = await this.caller(input);
     const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
-    // Three independent reads, run side by side: the team's counts, its hourly sums, its active members.
+    // Independent reads, run side by side: the team's counts, its hourly sums, and for a past range its active members.
+    const reads = teamCountReads(caller, range.start, range.end);
     const [[counts], hours, [active]] = await Promise.all([
-      rows<{ team_size: number; direct: number; direct_agents: number; new_members: number }>(
-        this.db,
-        sql`SELECT count(*) FILTER (WHERE member_id <> ${caller.memberId})::int AS team_size,
-                 count(*) FILTER (WHERE depth = ${caller.depth + 1})::int AS direct,
-                 count(*) FILTER (WHERE depth = ${caller.depth + 1} AND type IN (${AGENT_TYPE_LIST}))::int AS direct_agents,
-                 count(*) FILTER (WHERE member_id <> ${caller.memberId} AND created_at >= ${ts(range.start)} AND created_at < ${ts(range.end)})::int AS new_members
-            FROM agent_contracts.agent_tree WHERE ${under(sql`path`, caller.path)}`,
-      ),
+      rows<{ team_size: number; direct: number; direct_agents: number; new_members: number; active_members?: number }>(this.db, reads.counts),
       rows<{ hour: string | Date; bet_count: number; valid_bet_minor: string; profit_minor: string } & PaymentColumns>(
         this.db,
         sql`SELECT hour, bet_count, valid_bet_minor::text AS valid_bet_minor, profit_minor::text AS profit_minor, ${sql.raw(PAYMENT_COLUMNS)}
             FROM agent_contracts.team_hours
            WHERE agent_id = ${caller.memberId} AND hour >= ${ts(range.start)} AND hour < ${ts(range.end)}`,
       ),
-      // Hourly valid bets are never negative, so a member is active when any of its hours in the range has one.
-      rows<{ n: number }>(
-        this.db,
-        sql`SELECT count(*)::int AS n FROM agent_contracts.agent_tree t
-           WHERE ${under(sql`t.path`, caller.path)}
-             AND EXISTS (SELECT 1 FROM agent_contracts.member_hours h
-                          WHERE h.member_id = t.member_id AND h.hour >= ${ts(range.start)} AND h.hour < ${ts(range.end)} AND h.valid_bet_minor > 0)`,
-      ),
+      reads.active ? rows<{ n: number }>(this.db, reads.active) : Promise.resolve([]),
     ]);
     const perDay = new Map<string, Sums>(range.days.map((day) => [day, { betCount: 0, validBetMinor: 0n, profitMinor: 0n }]));
     const total: Sums = { betCount: 0, validBetMinor: 0n, profitMinor: 0n };
@@ -140,7 +152,7 @@ export class TeamReports {
       indirectMembers: teamSize - direct,
       directAgents: counts?.direct_agents ?? 0,
       newMembers: counts?.new_members ?? 0,
-      activeMembers: active?.n ?? 0,
+      activeMembers: counts?.active_members ?? active?.n ?? 0,
       ...money(total, caller.currency),
       ...paymentMoney(payments, caller.currency),
       series: [...perDay].map(([date, sums]) => ({ date, ...money(sums, caller.currency), ...paymentMoney(paymentsPerDay.get(date) ?? noPayments(), caller.currency) })),

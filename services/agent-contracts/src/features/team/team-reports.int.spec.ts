@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AgentDownline, AgentMemberProfit, AgentTeamBets, AgentTeamOverview, BetSettled } from '@wps/contracts';
+import { TOPICS, type AgentDownline, type AgentMemberProfit, type AgentTeamBets, type AgentTeamOverview, type BetSettled, type MemberRegistered } from '@wps/contracts';
 import { createEnvelope, rows } from '@wps/platform';
 import { apiCaller, eventually } from '@wps/platform/testing';
 import { startEmbedded, type EmbeddedPlatform } from '@wps/embedded/host';
 import { signInDemoTeam } from './demo-team.testing.js';
+import { clockOf, reportRange } from './range.js';
+import { teamCountReads } from './reports.js';
 
 /** The demo brand is in Mexico City (UTC-6); every report here reads 1–2 March 2026 there. */
 const MEXICO = -360;
@@ -170,6 +172,45 @@ describe('team reports of the agent centre through the real HTTP API (embedded)'
                  <> coalesce((SELECT sum(h.profit_minor) FROM agent_contracts.member_hours h JOIN agent_contracts.agent_tree m ON m.member_id = h.member_id WHERE m.path LIKE a.path || '%'), 0)`,
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it('counts the active members of a range that reaches today from each member’s last active hour, as from the hours', async () => {
+    const range = reportRange({ from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) }, clockOf(MEXICO, undefined));
+    const query = `from=${range.from}&to=${range.to}&timeZoneOffsetMinutes=${MEXICO}`;
+    const [agent] = await rows<{ path: string; depth: number }>(platform.db.orm, sql`SELECT path, depth FROM agent_contracts.agent_tree WHERE member_id = ${id('demoagent')}`);
+    // The same count read from every member-hour of the range (the way of a range in the past).
+    const { active } = teamCountReads({ memberId: id('demoagent'), path: agent!.path, depth: Number(agent!.depth) }, range.start, range.end, range.end);
+    const fromHours = async () => (await rows<{ n: number }>(platform.db.orm, active!))[0]!.n;
+    const lastActive = async () =>
+      (await rows<{ ms: number }>(platform.db.orm, sql`SELECT (extract(epoch FROM last_active_hour) * 1000)::float8 AS ms FROM agent_contracts.agent_tree WHERE member_id = ${id('demo13')}`))[0]?.ms;
+    const overview = async () => (await get<AgentTeamOverview>('demoagent', `/wps/agent/team/overview?${query}`)).body.value.activeMembers;
+    const before = await lastActive();
+    expect(await overview()).toBe(await fromHours());
+
+    const played = bet('demo13', { settledAt: new Date().toISOString() });
+    await publish(played);
+    await eventually(async () => (await lastActive()) === Math.floor(Date.now() / 3_600_000) * 3_600_000, 'the bet’s hour as the member’s last active hour');
+    expect(await overview()).toBe(await fromHours());
+
+    // Cancelled, the bet leaves its hour without a valid bet: the member's last active hour goes back to what it was.
+    await publish({ ...played, revision: 1, state: 'cancelled', validBetMinor: '0' });
+    await eventually(async () => (await stored(played.betId)) === 1, 'the cancellation');
+    expect(await lastActive()).toEqual(before);
+    expect(await overview()).toBe(await fromHours());
+  });
+
+  it('gives a member whose bets came before its tree row the last active hour of those bets', async () => {
+    const memberId = '990000013';
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    await publish({ ...bet('demo13', { settledAt: new Date().toISOString() }), memberId, account: 'late13' });
+    await eventually(async () => (await rows(platform.db.orm, sql`SELECT 1 FROM agent_contracts.member_hours WHERE member_id = ${memberId}`)).length === 1, 'the early bet’s hour');
+    const registered: MemberRegistered = { memberId, merchantCode: 'DEMO', account: 'late13', type: 0, currency: 'MXN', uplineId: id('demoagent'), registeredAt: new Date().toISOString() };
+    await platform.bus.publish([{ topic: TOPICS.members, key: memberId, value: createEnvelope('member.registered', memberId, registered, 'test') }]);
+    const lastActive = async () =>
+      (await rows<{ ms: number | null }>(platform.db.orm, sql`SELECT (extract(epoch FROM last_active_hour) * 1000)::float8 AS ms FROM agent_contracts.agent_tree WHERE member_id = ${memberId}`))[0]
+        ?.ms;
+    await eventually(async () => (await lastActive()) !== undefined, 'the late tree row');
+    expect(await lastActive()).toBe(hour);
   });
 
   it('refuses non-agents, and members outside the agent’s team alike whether they exist or not', async () => {
