@@ -293,20 +293,17 @@ export class TeamReports {
     const caller = await this.caller(input);
     const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
     if (input.teamMemberId) await this.teamMember(caller, input.teamMemberId, 'teamMemberId');
-    const conditions = [
-      under(sql`t.path`, caller.path),
-      sql`h.hour >= ${ts(range.start)}`,
-      sql`h.hour < ${ts(range.end)}`,
-      ...(input.teamMemberId ? [sql`h.member_id = ${input.teamMemberId}`] : []),
-      ...(input.account ? [accountMatches(sql`t.account`, input.account)] : []),
-    ];
+    // The team's members (matching the account searched for) as a set of ids: the sums are grouped by member alone,
+    // and the tree's account, type and depth are read for the page's rows only.
+    const team = sql`SELECT member_id FROM agent_contracts.agent_tree t
+                      WHERE ${sql.join([under(sql`t.path`, caller.path), ...(input.account ? [accountMatches(sql`t.account`, input.account)] : [])], sql` AND `)}`;
+    const conditions = [sql`h.hour >= ${ts(range.start)}`, sql`h.hour < ${ts(range.end)}`, sql`h.member_id IN (${team})`, ...(input.teamMemberId ? [sql`h.member_id = ${input.teamMemberId}`] : [])];
     const perMember = sql`
       WITH per_member AS (
-        SELECT h.member_id, t.account, t.type, t.depth, sum(h.bet_count)::int AS bet_count,
-               sum(h.valid_bet_minor) AS valid_bet_minor, sum(h.profit_minor) AS profit_minor
-          FROM agent_contracts.member_hours h JOIN agent_contracts.agent_tree t ON t.member_id = h.member_id
+        SELECT h.member_id, sum(h.bet_count)::int AS bet_count, sum(h.valid_bet_minor) AS valid_bet_minor, sum(h.profit_minor) AS profit_minor
+          FROM agent_contracts.member_hours h
          WHERE ${sql.join(conditions, sql` AND `)}
-         GROUP BY h.member_id, t.account, t.type, t.depth
+         GROUP BY h.member_id
         HAVING sum(h.bet_count) <> 0 OR sum(h.valid_bet_minor) <> 0 OR sum(h.profit_minor) <> 0)`;
     const column = sql.raw({ validBet: 'valid_bet_minor', profit: 'profit_minor', betCount: 'bet_count' }[input.sortBy || 'validBet']);
     const direction = sql.raw(input.sortOrder === 'asc' ? 'ASC' : 'DESC');
@@ -325,13 +322,17 @@ export class TeamReports {
       total_profit_minor: string;
     }>(
       this.db,
-      sql`${perMember}
-          SELECT member_id::text AS member_id, account, type, depth, bet_count, valid_bet_minor::text AS valid_bet_minor, profit_minor::text AS profit_minor,
-                 count(*) OVER ()::int AS total_n, (sum(bet_count) OVER ())::int AS total_bet_count,
-                 (sum(valid_bet_minor) OVER ())::text AS total_valid_bet_minor, (sum(profit_minor) OVER ())::text AS total_profit_minor
-            FROM per_member
-           ORDER BY ${column} ${direction}, member_id
-           LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
+      sql`${perMember}, page AS (
+            SELECT member_id, bet_count, valid_bet_minor, profit_minor,
+                   count(*) OVER ()::int AS total_n, (sum(bet_count) OVER ())::int AS total_bet_count,
+                   (sum(valid_bet_minor) OVER ())::text AS total_valid_bet_minor, (sum(profit_minor) OVER ())::text AS total_profit_minor
+              FROM per_member
+             ORDER BY ${column} ${direction}, member_id
+             LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize})
+          SELECT p.member_id::text AS member_id, t.account, t.type, t.depth, p.bet_count, p.valid_bet_minor::text AS valid_bet_minor,
+                 p.profit_minor::text AS profit_minor, p.total_n, p.total_bet_count, p.total_valid_bet_minor, p.total_profit_minor
+            FROM page p JOIN agent_contracts.agent_tree t ON t.member_id = p.member_id
+           ORDER BY p.${column} ${direction}, p.member_id`,
     );
     // A page past the end carries no row to read the totals from.
     const totals = page[0]
