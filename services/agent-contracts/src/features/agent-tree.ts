@@ -15,6 +15,17 @@ export interface DownlineMember {
 const MAX_LEVELS_PER_REGISTRATION = 10_000;
 
 /**
+ * Takes the tree locks of these members' ids, in one order everywhere, whether or not their tree rows exist yet; held
+ * until the transaction ends.
+ */
+export async function lockTreeIds(tx: Executor, ids: Array<string | null>): Promise<void> {
+  for (const id of lockOrder(ids)) {
+    await tx.execute(sql`INSERT INTO agent_contracts.tree_locks (member_id) VALUES (${id}) ON CONFLICT DO NOTHING`);
+    await tx.execute(sql`SELECT member_id FROM agent_contracts.tree_locks WHERE member_id = ${id} FOR UPDATE`);
+  }
+}
+
+/**
  * Adds a registered member to the agent tree. A duplicate announcement of a member already in the tree changes
  * nothing. The upline may still be on its way (events of different members arrive in any order); then the node waits
  * unplaced and the upline's own registration places it and everything that waited below it.
@@ -25,10 +36,7 @@ export async function addToTree(tx: Executor, member: MemberRegistered): Promise
   }
   // Locks the member's id and the upline's id, whether or not their tree rows exist yet: the upline's registration
   // locks the same id, so one of the two transactions always sees the other's committed row.
-  for (const id of lockOrder([member.memberId, member.uplineId])) {
-    await tx.execute(sql`INSERT INTO agent_contracts.tree_locks (member_id) VALUES (${id}) ON CONFLICT DO NOTHING`);
-    await tx.execute(sql`SELECT member_id FROM agent_contracts.tree_locks WHERE member_id = ${id} FOR UPDATE`);
-  }
+  await lockTreeIds(tx, [member.memberId, member.uplineId]);
 
   let upline: Parameters<typeof placeNode>[1] = null;
   if (member.uplineId !== null) {

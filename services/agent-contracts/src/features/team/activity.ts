@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '@wps/platform';
+import { lockTreeIds } from '../agent-tree.js';
 import { dbJson } from './hour-rows.js';
 import type { HourSums } from './rollup.js';
 
@@ -26,10 +27,7 @@ export async function recordActivity(tx: Executor, memberHours: readonly HourSum
   }
   const missing = await write(tx, raised, [...lowered]);
   if (missing.length === 0) return;
-  for (const id of missing) {
-    await tx.execute(sql`INSERT INTO agent_contracts.tree_locks (member_id) VALUES (${id}) ON CONFLICT DO NOTHING`);
-    await tx.execute(sql`SELECT member_id FROM agent_contracts.tree_locks WHERE member_id = ${id} FOR UPDATE`);
-  }
+  await lockTreeIds(tx, missing);
   const again = new Set(missing);
   await write(
     tx,
