@@ -34,11 +34,18 @@ describe('manual rebate through the HTTP API (embedded)', () => {
     expect(response.status).toBe(200);
     return { token: response.body.value.token, memberId: response.body.value.user.id };
   };
+  /** Sets the member's VIP level once the points service has taken in its registration (an event, so a moment later). */
   const setLevel = async (member: Member, level: number) => {
-    const response = await call('PUT', `/operator/v1/merchants/DEMO/vip/members/${member.memberId}`, {
-      body: { level },
-      headers: { authorization: `Operator ${platform.operatorToken}`, 'x-operator': 'ana.ops' },
-    });
+    const put = () =>
+      call('PUT', `/operator/v1/merchants/DEMO/vip/members/${member.memberId}`, {
+        body: { level },
+        headers: { authorization: `Operator ${platform.operatorToken}`, 'x-operator': 'ana.ops' },
+      });
+    let response = await put();
+    await eventually(async () => {
+      if (response.status === 404) response = await put();
+      return response.status !== 404;
+    }, 'the member known to the points service');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
   };
   const accrual = async (member: Member, language?: string) => {
