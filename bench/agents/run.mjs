@@ -108,12 +108,19 @@ async function fill(db, spanStart) {
                   FROM generate_series(${first}::bigint, ${last}::bigint) AS g) AS bet`),
     );
   }
-  await timed('member hours', () =>
-    db.orm.execute(sql`
+  // Each member's hours, with the betting record's totals that only the team hours keep (stored bets, settled stakes and wins).
+  await timed('member hours', async () => {
+    await db.orm.execute(sql`
+      CREATE UNLOGGED TABLE agent_contracts.bench_member_hours AS
+      SELECT member_id, date_trunc('hour', settled_at) AS hour, (count(*) FILTER (WHERE state = 'settled'))::int AS bet_count,
+             sum(valid_bet_minor)::bigint AS valid_bet_minor, sum(profit_minor)::bigint AS profit_minor, count(*)::int AS record_count,
+             coalesce(sum(bet_minor) FILTER (WHERE state = 'settled'), 0)::bigint AS stake_minor,
+             coalesce(sum(win_minor) FILTER (WHERE state = 'settled'), 0)::bigint AS win_minor
+        FROM agent_contracts.team_bets GROUP BY member_id, date_trunc('hour', settled_at)`);
+    await db.orm.execute(sql`
       INSERT INTO agent_contracts.member_hours (member_id, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor)
-      SELECT member_id, date_trunc('hour', settled_at), 'BENCH', 'MXN', count(*) FILTER (WHERE state = 'settled'), sum(valid_bet_minor), sum(profit_minor)
-        FROM agent_contracts.team_bets GROUP BY member_id, date_trunc('hour', settled_at)`),
-  );
+      SELECT member_id, hour, 'BENCH', 'MXN', bet_count, valid_bet_minor, profit_minor FROM agent_contracts.bench_member_hours`);
+  });
   await timed('last active hours', () =>
     db.orm.execute(sql`
       UPDATE agent_contracts.agent_tree t SET last_active_hour = h.hour
@@ -127,15 +134,16 @@ async function fill(db, spanStart) {
   await timed('team hours', async () => {
     for (let depth = deepest; depth >= 0; depth--) {
       await db.orm.execute(sql`
-        INSERT INTO agent_contracts.team_hours (agent_id, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor)
-        SELECT agent_id, hour, 'BENCH', 'MXN', sum(bet_count), sum(valid_bet_minor), sum(profit_minor)
-          FROM (SELECT h.member_id AS agent_id, h.hour, h.bet_count, h.valid_bet_minor, h.profit_minor
-                  FROM agent_contracts.member_hours h JOIN agent_contracts.agent_tree t ON t.member_id = h.member_id WHERE t.depth = ${depth}
+        INSERT INTO agent_contracts.team_hours (agent_id, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor, record_count, stake_minor, win_minor)
+        SELECT agent_id, hour, 'BENCH', 'MXN', sum(bet_count), sum(valid_bet_minor), sum(profit_minor), sum(record_count), sum(stake_minor), sum(win_minor)
+          FROM (SELECT h.member_id AS agent_id, h.hour, h.bet_count, h.valid_bet_minor, h.profit_minor, h.record_count, h.stake_minor, h.win_minor
+                  FROM agent_contracts.bench_member_hours h JOIN agent_contracts.agent_tree t ON t.member_id = h.member_id WHERE t.depth = ${depth}
                 UNION ALL
-                SELECT t.upline_id, h.hour, h.bet_count, h.valid_bet_minor, h.profit_minor
+                SELECT t.upline_id, h.hour, h.bet_count, h.valid_bet_minor, h.profit_minor, h.record_count, h.stake_minor, h.win_minor
                   FROM agent_contracts.team_hours h JOIN agent_contracts.agent_tree t ON t.member_id = h.agent_id WHERE t.depth = ${depth + 1}) AS part
          GROUP BY agent_id, hour`);
     }
+    await db.orm.execute(sql`DROP TABLE agent_contracts.bench_member_hours`);
   });
   // As autovacuum leaves the tables after a load: statistics, and the visibility map that index-only scans rely on.
   await timed('vacuum analyze', () => db.orm.execute(sql`VACUUM (ANALYZE) agent_contracts.agent_tree, agent_contracts.team_bets, agent_contracts.member_hours, agent_contracts.team_hours`));

@@ -21,6 +21,10 @@ export interface HourAddition {
   depositMinor?: bigint;
   withdrawalCount?: number;
   withdrawalMinor?: bigint;
+  /** The betting record's totals: `team_hours` only. */
+  recordCount?: number;
+  stakeMinor?: bigint;
+  winMinor?: bigint;
 }
 
 /**
@@ -29,6 +33,7 @@ export interface HourAddition {
  */
 export async function addToHours(tx: Executor, table: 'member' | 'team', additions: readonly HourAddition[]): Promise<void> {
   if (additions.length === 0) return;
+  const team = table === 'team';
   const records = dbJson(
     additions.map((row) => ({
       id: row.id,
@@ -42,17 +47,25 @@ export async function addToHours(tx: Executor, table: 'member' | 'team', additio
       deposit_minor: row.depositMinor ?? 0n,
       withdrawal_count: row.withdrawalCount ?? 0,
       withdrawal_minor: row.withdrawalMinor ?? 0n,
+      ...(team ? { record_count: row.recordCount ?? 0, stake_minor: row.stakeMinor ?? 0n, win_minor: row.winMinor ?? 0n } : {}),
     })),
   );
-  const target = table === 'member' ? sql.raw('agent_contracts.member_hours AS h (member_id') : sql.raw('agent_contracts.team_hours AS h (agent_id');
-  const key = table === 'member' ? sql.raw('member_id') : sql.raw('agent_id');
+  const target = team ? sql.raw('agent_contracts.team_hours AS h (agent_id') : sql.raw('agent_contracts.member_hours AS h (member_id');
+  const key = team ? sql.raw('agent_id') : sql.raw('member_id');
+  const record = team
+    ? {
+        columns: sql.raw(', record_count, stake_minor, win_minor'),
+        types: sql.raw(', record_count integer, stake_minor bigint, win_minor bigint'),
+        updates: sql.raw(', record_count = h.record_count + EXCLUDED.record_count, stake_minor = h.stake_minor + EXCLUDED.stake_minor, win_minor = h.win_minor + EXCLUDED.win_minor'),
+      }
+    : { columns: sql.raw(''), types: sql.raw(''), updates: sql.raw('') };
   await tx.execute(sql`
     INSERT INTO ${target}, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor,
-                          deposit_count, deposit_minor, withdrawal_count, withdrawal_minor)
-    SELECT id, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor, deposit_count, deposit_minor, withdrawal_count, withdrawal_minor
+                          deposit_count, deposit_minor, withdrawal_count, withdrawal_minor${record.columns})
+    SELECT id, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor, deposit_count, deposit_minor, withdrawal_count, withdrawal_minor${record.columns}
       FROM jsonb_to_recordset(${records}::jsonb) AS r(id bigint, hour timestamptz, merchant_code text, currency text,
            bet_count integer, valid_bet_minor bigint, profit_minor bigint,
-           deposit_count integer, deposit_minor bigint, withdrawal_count integer, withdrawal_minor bigint)
+           deposit_count integer, deposit_minor bigint, withdrawal_count integer, withdrawal_minor bigint${record.types})
      ORDER BY id, hour
     ON CONFLICT (${key}, hour) DO UPDATE SET
       bet_count = h.bet_count + EXCLUDED.bet_count,
@@ -61,5 +74,5 @@ export async function addToHours(tx: Executor, table: 'member' | 'team', additio
       deposit_count = h.deposit_count + EXCLUDED.deposit_count,
       deposit_minor = h.deposit_minor + EXCLUDED.deposit_minor,
       withdrawal_count = h.withdrawal_count + EXCLUDED.withdrawal_count,
-      withdrawal_minor = h.withdrawal_minor + EXCLUDED.withdrawal_minor`);
+      withdrawal_minor = h.withdrawal_minor + EXCLUDED.withdrawal_minor${record.updates}`);
 }

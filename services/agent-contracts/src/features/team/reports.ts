@@ -24,6 +24,8 @@ interface Caller {
   currency: string;
   path: string;
   depth: number;
+  /** Whether the agent has its place in the tree (then its team hours hold its team's bets). */
+  placed: boolean;
 }
 
 interface Sums {
@@ -77,6 +79,54 @@ export function teamCountReads(self: { memberId: string; path: string; depth: nu
   return { counts, active };
 }
 const PRESENT_MARGIN_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+/** The betting record's totals: every stored bet (`n`, cancelled ones included) and the settled bets' sums. */
+interface BetTotals {
+  n: number;
+  betCount: number;
+  stakeMinor: bigint;
+  validBetMinor: bigint;
+  winMinor: bigint;
+  profitMinor: bigint;
+}
+interface BetTotalsRow {
+  n: number | null;
+  bet_count: number | null;
+  bet_minor: string | null;
+  valid_bet_minor: string | null;
+  win_minor: string | null;
+  profit_minor: string | null;
+}
+const betTotalsOf = (row: BetTotalsRow | undefined): BetTotals => ({
+  n: Number(row?.n ?? 0),
+  betCount: Number(row?.bet_count ?? 0),
+  stakeMinor: BigInt(row?.bet_minor ?? '0'),
+  validBetMinor: BigInt(row?.valid_bet_minor ?? '0'),
+  winMinor: BigInt(row?.win_minor ?? '0'),
+  profitMinor: BigInt(row?.profit_minor ?? '0'),
+});
+const addBetTotals = (a: BetTotals, b: BetTotals): BetTotals => ({
+  n: a.n + b.n,
+  betCount: a.betCount + b.betCount,
+  stakeMinor: a.stakeMinor + b.stakeMinor,
+  validBetMinor: a.validBetMinor + b.validBetMinor,
+  winMinor: a.winMinor + b.winMinor,
+  profitMinor: a.profitMinor + b.profitMinor,
+});
+/** The totals of the bets `from` selects (a FROM … WHERE over `team_bets b`), read from the bets. */
+async function betTotals(db: Executor, from: SQL): Promise<BetTotals> {
+  const [row] = await rows<BetTotalsRow>(
+    db,
+    sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE b.state = 'settled')::int AS bet_count,
+               (sum(b.bet_minor) FILTER (WHERE b.state = 'settled'))::text AS bet_minor,
+               (sum(b.valid_bet_minor) FILTER (WHERE b.state = 'settled'))::text AS valid_bet_minor,
+               (sum(b.win_minor) FILTER (WHERE b.state = 'settled'))::text AS win_minor,
+               (sum(b.profit_minor) FILTER (WHERE b.state = 'settled'))::text AS profit_minor
+          ${from}`,
+  );
+  return betTotalsOf(row);
+}
 
 /** The agent centre's team reports, read from the hourly roll-ups (and the stored bets for the betting record). */
 export class TeamReports {
@@ -89,7 +139,14 @@ export class TeamReports {
       this.db,
       sql`SELECT path, depth FROM agent_contracts.agent_tree WHERE member_id = ${input.memberId} AND merchant_code = ${input.merchantCode}`,
     );
-    return { memberId: input.memberId, merchantCode: input.merchantCode, currency: input.currency, path: row?.path ?? `/${input.memberId}/`, depth: Number(row?.depth ?? 0) };
+    return {
+      memberId: input.memberId,
+      merchantCode: input.merchantCode,
+      currency: input.currency,
+      path: row?.path ?? `/${input.memberId}/`,
+      depth: Number(row?.depth ?? 0),
+      placed: Boolean(row?.path),
+    };
   }
 
   /** The brand's time (its contract terms' time zone) unless the request names an offset; UTC when neither. */
@@ -226,37 +283,36 @@ export class TeamReports {
     const caller = await this.caller(input);
     const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
     if (input.teamMemberId) await this.teamMember(caller, input.teamMemberId, 'teamMemberId');
-    const conditions = [
-      under(sql`t.path`, caller.path),
-      sql`b.merchant_code = ${caller.merchantCode}`,
-      sql`b.settled_at >= ${ts(range.start)}`,
-      sql`b.settled_at < ${ts(range.end)}`,
-      ...(input.teamMemberId ? [sql`b.member_id = ${input.teamMemberId}`] : []),
-      ...(input.account ? [accountMatches(sql`t.account`, input.account)] : []),
-      ...(input.gameType ? [sql`b.game_type = ${input.gameType}`] : []),
-    ];
-    const from = sql`FROM agent_contracts.team_bets b JOIN agent_contracts.agent_tree t ON t.member_id = b.member_id WHERE ${sql.join(conditions, sql` AND `)}`;
-    const [totals] = await rows<{ n: number; bet_count: number; bet_minor: string | null; valid_bet_minor: string | null; win_minor: string | null; profit_minor: string | null }>(
-      this.db,
-      sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE b.state = 'settled')::int AS bet_count,
-                 (sum(b.bet_minor) FILTER (WHERE b.state = 'settled'))::text AS bet_minor,
-                 (sum(b.valid_bet_minor) FILTER (WHERE b.state = 'settled'))::text AS valid_bet_minor,
-                 (sum(b.win_minor) FILTER (WHERE b.state = 'settled'))::text AS win_minor,
-                 (sum(b.profit_minor) FILTER (WHERE b.state = 'settled'))::text AS profit_minor
-            ${from}`,
-    );
-    const page = await rows<Omit<StoredBetRow, 'merchant_code' | 'currency' | 'revision'> & { account: string }>(
-      this.db,
-      sql`SELECT b.bet_id, b.member_id::text AS member_id, t.account, b.vendor, b.game_type, b.game_code, b.round_id,
-                 b.bet_minor::text AS bet_minor, b.valid_bet_minor::text AS valid_bet_minor, b.win_minor::text AS win_minor,
-                 b.profit_minor::text AS profit_minor, b.state, b.settled_at
-            ${from}
-           ORDER BY b.settled_at DESC, b.bet_id
-           LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
-    );
+    // The team's bets settled in [start, end) that the filters select.
+    const betsOf = (start: Date, end: Date) => {
+      const conditions = [
+        under(sql`t.path`, caller.path),
+        sql`b.merchant_code = ${caller.merchantCode}`,
+        sql`b.settled_at >= ${ts(start)}`,
+        sql`b.settled_at < ${ts(end)}`,
+        ...(input.teamMemberId ? [sql`b.member_id = ${input.teamMemberId}`] : []),
+        ...(input.account ? [accountMatches(sql`t.account`, input.account)] : []),
+        ...(input.gameType ? [sql`b.game_type = ${input.gameType}`] : []),
+      ];
+      return sql`FROM agent_contracts.team_bets b JOIN agent_contracts.agent_tree t ON t.member_id = b.member_id WHERE ${sql.join(conditions, sql` AND `)}`;
+    };
+    const from = betsOf(range.start, range.end);
+    const filtered = Boolean(input.teamMemberId || input.account || input.gameType);
+    const [totals, page] = await Promise.all([
+      filtered || !caller.placed ? betTotals(this.db, from) : this.teamBetTotals(caller, range.start, range.end, betsOf),
+      rows<Omit<StoredBetRow, 'merchant_code' | 'currency' | 'revision'> & { account: string }>(
+        this.db,
+        sql`SELECT b.bet_id, b.member_id::text AS member_id, t.account, b.vendor, b.game_type, b.game_code, b.round_id,
+                   b.bet_minor::text AS bet_minor, b.valid_bet_minor::text AS valid_bet_minor, b.win_minor::text AS win_minor,
+                   b.profit_minor::text AS profit_minor, b.state, b.settled_at
+              ${from}
+             ORDER BY b.settled_at DESC, b.bet_id
+             LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize}`,
+      ),
+    ]);
     const currency = caller.currency;
-    const profitMinor = BigInt(totals?.profit_minor ?? '0');
-    const total = totals?.n ?? 0;
+    const profitMinor = totals.profitMinor;
+    const total = totals.n;
     return {
       currency,
       list: page.map((row) => ({
@@ -275,10 +331,10 @@ export class TeamReports {
         settledAt: new Date(row.settled_at).toISOString(),
       })),
       totals: {
-        betCount: totals?.bet_count ?? 0,
-        betAmount: formatMinor(BigInt(totals?.bet_minor ?? '0'), currency),
-        validBet: formatMinor(BigInt(totals?.valid_bet_minor ?? '0'), currency),
-        winAmount: formatMinor(BigInt(totals?.win_minor ?? '0'), currency),
+        betCount: totals.betCount,
+        betAmount: formatMinor(totals.stakeMinor, currency),
+        validBet: formatMinor(totals.validBetMinor, currency),
+        winAmount: formatMinor(totals.winMinor, currency),
         profit: formatMinor(profitMinor, currency),
         houseProfit: formatMinor(-profitMinor, currency),
       },
@@ -287,6 +343,29 @@ export class TeamReports {
       total,
       totalPages: totalPages(total, input.pageSize),
     };
+  }
+
+  /**
+   * The whole team's betting record totals over [start, end): the whole UTC hours inside it from the agent's team hours
+   * (kept with the bets, in the same transaction), the bets of the part-hours at its edges (a brand whose day does not
+   * start on a UTC hour) from the bets themselves, which `betsOf` selects.
+   */
+  private async teamBetTotals(caller: Caller, start: Date, end: Date, betsOf: (start: Date, end: Date) => SQL): Promise<BetTotals> {
+    const firstHour = new Date(Math.ceil(start.getTime() / HOUR_MS) * HOUR_MS);
+    const lastHour = new Date(Math.floor(end.getTime() / HOUR_MS) * HOUR_MS);
+    if (firstHour >= lastHour) return betTotals(this.db, betsOf(start, end));
+    const edges = [...(start < firstHour ? [betTotals(this.db, betsOf(start, firstHour))] : []), ...(lastHour < end ? [betTotals(this.db, betsOf(lastHour, end))] : [])];
+    const [hours, ...edge] = await Promise.all([
+      rows<BetTotalsRow>(
+        this.db,
+        sql`SELECT sum(record_count)::int AS n, sum(bet_count)::int AS bet_count, sum(stake_minor)::text AS bet_minor, sum(valid_bet_minor)::text AS valid_bet_minor,
+                   sum(win_minor)::text AS win_minor, sum(profit_minor)::text AS profit_minor
+              FROM agent_contracts.team_hours
+             WHERE agent_id = ${caller.memberId} AND hour >= ${ts(firstHour)} AND hour < ${ts(lastHour)}`,
+      ).then(([row]) => betTotalsOf(row)),
+      ...edges,
+    ]);
+    return edge.reduce(addBetTotals, hours);
   }
 
   async memberProfit(input: Input<'agentMemberProfit'>): Promise<AgentMemberProfit> {

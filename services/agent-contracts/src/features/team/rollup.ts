@@ -31,6 +31,10 @@ export interface HourSums {
   betCount: number;
   validBetMinor: bigint;
   profitMinor: bigint;
+  /** The betting record's totals, kept for teams only: stored bets (cancelled ones too), settled stakes and wins. */
+  recordCount: number;
+  stakeMinor: bigint;
+  winMinor: bigint;
 }
 
 export interface BatchPlan {
@@ -72,10 +76,18 @@ export function teamBetOf(event: BetSettled): TeamBet {
   };
 }
 
-/** What one bet adds to the sums of its hour; a cancelled bet adds nothing. */
-function contribution(bet: TeamBet): { hour: string; betCount: number; validBetMinor: bigint; profitMinor: bigint } {
+/** What one bet adds to the sums of its hour: a cancelled bet adds only itself to the record's count. */
+function contribution(bet: TeamBet): Omit<HourSums, 'id' | 'merchantCode' | 'currency'> {
   const counts = bet.state === 'settled';
-  return { hour: hourOf(bet.settledAt), betCount: counts ? 1 : 0, validBetMinor: counts ? bet.validBetMinor : 0n, profitMinor: counts ? bet.profitMinor : 0n };
+  return {
+    hour: hourOf(bet.settledAt),
+    betCount: counts ? 1 : 0,
+    validBetMinor: counts ? bet.validBetMinor : 0n,
+    profitMinor: counts ? bet.profitMinor : 0n,
+    recordCount: 1,
+    stakeMinor: counts ? bet.betMinor : 0n,
+    winMinor: counts ? bet.winMinor : 0n,
+  };
 }
 
 /** The highest revision of each bet in the batch; of equal revisions the first delivered wins. */
@@ -112,12 +124,16 @@ export function planBatch(events: readonly BetSettled[], stored: ReadonlyMap<str
     const key = `${id}|${part.hour}`;
     let row = into.get(key);
     if (!row) {
-      row = { id, hour: part.hour, merchantCode: bet.merchantCode, currency: bet.currency, betCount: 0, validBetMinor: 0n, profitMinor: 0n };
+      row = { id, hour: part.hour, merchantCode: bet.merchantCode, currency: bet.currency, betCount: 0, validBetMinor: 0n, profitMinor: 0n, recordCount: 0, stakeMinor: 0n, winMinor: 0n };
       into.set(key, row);
     }
-    row.betCount += sign === 1n ? part.betCount : -part.betCount;
+    const count = sign === 1n ? 1 : -1;
+    row.betCount += count * part.betCount;
     row.validBetMinor += sign * part.validBetMinor;
     row.profitMinor += sign * part.profitMinor;
+    row.recordCount += count * part.recordCount;
+    row.stakeMinor += sign * part.stakeMinor;
+    row.winMinor += sign * part.winMinor;
   };
 
   for (const event of latestPerBet(events)) {
@@ -138,13 +154,16 @@ export function planBatch(events: readonly BetSettled[], stored: ReadonlyMap<str
       for (const id of lineage) add(teamHours, id, bet, part, sign);
     }
   }
-  return { bets, memberHours: changed(memberHours), teamHours: changed(teamHours) };
+  return { bets, memberHours: changed(memberHours, false), teamHours: changed(teamHours, true) };
 }
 
-/** The rows with a difference, in a fixed order (so concurrent batches lock shared rows in the same order). */
-function changed(rows: Map<string, HourSums>): HourSums[] {
+/**
+ * The rows with a difference (a member's hours keep no record totals), in a fixed order (so concurrent batches lock
+ * shared rows in the same order).
+ */
+function changed(rows: Map<string, HourSums>, withRecord: boolean): HourSums[] {
   return [...rows.values()]
-    .filter((row) => row.betCount !== 0 || row.validBetMinor !== 0n || row.profitMinor !== 0n)
+    .filter((row) => row.betCount !== 0 || row.validBetMinor !== 0n || row.profitMinor !== 0n || (withRecord && (row.recordCount !== 0 || row.stakeMinor !== 0n || row.winMinor !== 0n)))
     .sort((a, b) => compareIds(a.id, b.id) || (a.hour < b.hour ? -1 : a.hour > b.hour ? 1 : 0));
 }
 

@@ -27,6 +27,8 @@ const bet = (betId: string, changes: Partial<BetSettled> = {}): BetSettled => ({
 const lineages = (events: BetSettled[]) => new Map(events.map((event) => [event.memberId, lineageOf(event.memberId, event.agentPath, null)]));
 const plan = (events: BetSettled[], stored: TeamBet[] = []) => planBatch(events, new Map(stored.map((row) => [row.betId, row])), lineages(events));
 const brief = (rows: HourSums[]) => rows.map((row) => [row.id, row.hour.slice(11, 13), row.betCount, row.validBetMinor, row.profitMinor]);
+/** The betting record's totals a team row carries: stored bets, settled stakes and wins. */
+const record = (rows: HourSums[]) => rows.map((row) => [row.id, row.hour.slice(11, 13), row.recordCount, row.stakeMinor, row.winMinor]);
 
 describe('rolling settled bets up the agent tree', () => {
   it('adds a bet to its member and to the member and every agent above it, in its UTC hour', () => {
@@ -40,6 +42,11 @@ describe('rolling settled bets up the agent tree', () => {
       ['1', '10', 2, 2000n, 800n],
       ['5', '10', 2, 2000n, 800n],
       ['9', '10', 2, 2000n, 800n],
+    ]);
+    expect(record(result.teamHours)).toEqual([
+      ['1', '10', 2, 2000n, 2800n],
+      ['5', '10', 2, 2000n, 2800n],
+      ['9', '10', 2, 2000n, 2800n],
     ]);
   });
 
@@ -59,6 +66,11 @@ describe('rolling settled bets up the agent tree', () => {
       ['1', '10', -1, -1000n, 600n],
       ['1', '11', 1, 1000n, 2000n],
     ]);
+    // The record moves with it: one bet fewer in the old hour, one more in the new.
+    expect(record(result.teamHours).filter(([id]) => id === '1')).toEqual([
+      ['1', '10', -1, -1000n, -400n],
+      ['1', '11', 1, 1000n, 3000n],
+    ]);
   });
 
   it('changes nothing for a redelivered bet or an older revision', () => {
@@ -68,15 +80,30 @@ describe('rolling settled bets up the agent tree', () => {
     }
   });
 
-  it('counts a cancelled bet nowhere, and takes a settled bet back out when it is cancelled later', () => {
+  it('counts a cancelled bet only in the record, and takes a settled bet back out of the sums when it is cancelled later', () => {
     const cancelled = plan([bet('c', { state: 'cancelled', validBetMinor: '1000', winAmountMinor: '0' })]);
     expect(cancelled.bets[0]).toMatchObject({ state: 'cancelled', betMinor: 1000n, validBetMinor: 0n, profitMinor: 0n });
     expect(cancelled.memberHours).toEqual([]);
-    expect(cancelled.teamHours).toEqual([]);
+    expect(brief(cancelled.teamHours)).toEqual([
+      ['1', '10', 0, 0n, 0n],
+      ['5', '10', 0, 0n, 0n],
+      ['9', '10', 0, 0n, 0n],
+    ]);
+    expect(record(cancelled.teamHours)).toEqual([
+      ['1', '10', 1, 0n, 0n],
+      ['5', '10', 1, 0n, 0n],
+      ['9', '10', 1, 0n, 0n],
+    ]);
 
     const later = plan([bet('a', { revision: 1, state: 'cancelled', validBetMinor: '0', winAmountMinor: '0' })], [teamBetOf(bet('a'))]);
     expect(brief(later.memberHours)).toEqual([['9', '10', -1, -1000n, 600n]]);
     expect(brief(later.teamHours).map(([id]) => id)).toEqual(['1', '5', '9']);
+    // Still one bet in the record, without its stake and win.
+    expect(record(later.teamHours)).toEqual([
+      ['1', '10', 0, -1000n, -400n],
+      ['5', '10', 0, -1000n, -400n],
+      ['9', '10', 0, -1000n, -400n],
+    ]);
   });
 
   it('finds the uplines in the tree when the event carries none, else counts the member alone', () => {

@@ -174,6 +174,49 @@ describe('team reports of the agent centre through the real HTTP API (embedded)'
     expect(mismatched).toEqual([]);
   });
 
+  it('totals a whole team’s bets from its team hours and the part-hours at the ends of a day, as the bets themselves add up', async () => {
+    // In India (UTC+5:30) 10 April 2026 runs from 18:30 UTC on the 9th to 18:30 UTC on the 10th: both ends are half of a UTC hour.
+    const bets = [
+      bet('demo11', { betAmountMinor: '700', validBetMinor: '700', settledAt: '2026-04-09T18:10:00.000Z' }), // before the day, in its first UTC hour
+      bet('demo11', { betAmountMinor: '1100', validBetMinor: '1100', winAmountMinor: '2000', settledAt: '2026-04-09T18:40:00.000Z' }),
+      bet('demo21', { betAmountMinor: '1300', validBetMinor: '1300', winAmountMinor: '500', settledAt: '2026-04-10T03:00:00.000Z' }),
+      bet('demoplayer', { betAmountMinor: '1700', validBetMinor: '0', state: 'cancelled', settledAt: '2026-04-10T09:00:00.000Z' }),
+      bet('demo12', { betAmountMinor: '1900', validBetMinor: '1900', settledAt: '2026-04-10T18:20:00.000Z' }),
+      bet('demo13', { betAmountMinor: '2300', validBetMinor: '2300', settledAt: '2026-04-10T18:45:00.000Z' }), // after the day, in its last UTC hour
+    ];
+    await publish(...bets);
+    await eventually(async () => (await Promise.all(bets.map((one) => stored(one.betId)))).every((revision) => revision === 0), 'the bets stored');
+
+    const totals = async (query: string) => {
+      const answer = await get<AgentTeamBets>('demoagent', `/wps/agent/team/bets?from=2026-04-10&to=2026-04-10&${query}`);
+      expect(answer.status).toBe(200);
+      return { total: answer.body.value.total, totals: answer.body.value.totals };
+    };
+    const india = await totals('timeZoneOffsetMinutes=330');
+    expect(india).toEqual({ total: 4, totals: { betCount: 3, betAmount: '43.00', validBet: '43.00', winAmount: '25.00', profit: '-18.00', houseProfit: '18.00' } });
+    // Filtered by the one game type they all have, the totals are read from the bets: the same figures.
+    expect(await totals('timeZoneOffsetMinutes=330&gameType=RNG')).toEqual(india);
+    // A day of whole UTC hours reads the team hours alone.
+    const utc = await totals('timeZoneOffsetMinutes=0');
+    expect(utc).toEqual({ total: 4, totals: { betCount: 3, betAmount: '55.00', validBet: '55.00', winAmount: '5.00', profit: '-50.00', houseProfit: '50.00' } });
+    expect(await totals('timeZoneOffsetMinutes=0&gameType=RNG')).toEqual(utc);
+
+    // Every agent's record totals in its team hours equal its team's stored bets: nothing counted twice, nothing lost.
+    const mismatched = await rows<{ agent_id: string }>(
+      platform.db.orm,
+      sql`SELECT a.member_id::text AS agent_id
+            FROM agent_contracts.agent_tree a
+            LEFT JOIN (SELECT agent_id, sum(record_count) AS n, sum(stake_minor) AS stake, sum(win_minor) AS win FROM agent_contracts.team_hours GROUP BY agent_id) h
+                   ON h.agent_id = a.member_id
+            LEFT JOIN LATERAL (SELECT count(*) AS n, coalesce(sum(b.bet_minor) FILTER (WHERE b.state = 'settled'), 0) AS stake,
+                                      coalesce(sum(b.win_minor) FILTER (WHERE b.state = 'settled'), 0) AS win
+                                 FROM agent_contracts.team_bets b JOIN agent_contracts.agent_tree m ON m.member_id = b.member_id
+                                WHERE m.path LIKE a.path || '%') b ON true
+           WHERE (coalesce(h.n, 0), coalesce(h.stake, 0), coalesce(h.win, 0)) <> (b.n, b.stake, b.win)`,
+    );
+    expect(mismatched).toEqual([]);
+  });
+
   it('counts the active members of a range that reaches today from each member’s last active hour, as from the hours', async () => {
     const range = reportRange({ from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) }, clockOf(MEXICO, undefined));
     const query = `from=${range.from}&to=${range.to}&timeZoneOffsetMinutes=${MEXICO}`;
