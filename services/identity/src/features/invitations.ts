@@ -149,7 +149,7 @@ export class InvitationLinks {
       { username: input.username, password: input.password, confirmPassword: input.confirmPassword ?? input.password, acceptTerms: true },
       { fields: accountFieldsOnly(settings.registration), tab: 'username', mobileVerification: false, mobilePassword: true, defaultDialingCode: settings.defaultDialingCode },
     );
-    checkPasswordStrength(valid.password!, valid.username!, 'password');
+    await checkPasswordStrength(valid.password!, valid.username!, 'password');
     const contracts = checkStartingContracts(input.type, input.contracts);
     const account = valid.username!;
     const taken = await rows<{ id: string }>(db, sql`SELECT id FROM identity.members WHERE merchant_code = ${merchant.code} AND username_key = ${usernameKey(account)}`);

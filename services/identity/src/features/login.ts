@@ -124,7 +124,7 @@ export class Login {
     }
     await this.checkAccount(merchant, member, input);
     await this.failures.clear(merchant.code, accountKey);
-    return this.finish(merchant, member, input, 'password', this.mustChangePassword(merchant, member, input.password));
+    return this.finish(merchant, member, input, 'password', await this.mustChangePassword(merchant, member, input.password));
   }
 
   /** Spec section 3: for type 'sms' the username is the mobile number and the password the code sent to it. */
@@ -257,10 +257,10 @@ export class Login {
    * must one today's policy refuses (set before the policy or its list grew). The seeded demo accounts keep their
    * documented password.
    */
-  private mustChangePassword(merchant: MerchantRecord, member: SignInRow, password: string): boolean {
+  private async mustChangePassword(merchant: MerchantRecord, member: SignInRow, password: string): Promise<boolean> {
     const defaultPassword = member.brand_default_password || this.deps.config.DEFAULT_MEMBER_PASSWORD;
     if (defaultPassword && password === defaultPassword) return true;
-    if (member.register_method !== 'SEED' && passwordFailsPolicy(password, member.username, merchant.settings.registration.password)) return true;
+    if (member.register_method !== 'SEED' && (await passwordFailsPolicy(password, member.username, merchant.settings.registration.password))) return true;
     return Boolean(merchant.settings.whitelabel.PWDEXPFORCECHANGE3) && passwordExpired(merchant, member);
   }
 

@@ -10,8 +10,8 @@ export interface PasswordRule {
 }
 
 /** Why a password is easy to guess: on the common and breached list, or one of the shared policy's weaknesses. */
-export function passwordIsWeak(password: string, username: string): boolean {
-  return passwordWeakness(password, username) !== null || isCommonPassword(password);
+export async function passwordIsWeak(password: string, username: string): Promise<boolean> {
+  return passwordWeakness(password, username) !== null || (await isCommonPassword(password));
 }
 
 /** The length rule as it applies (the brand's bounds within the policy's) and the brand's pattern. */
@@ -23,8 +23,8 @@ export function checkPasswordShape(password: string, rule: PasswordRule, field: 
 }
 
 /** Refuses a new password that is common, holds the username, repeats one block or follows a run. */
-export function checkPasswordStrength(password: string, username: string, field: string): void {
-  if (passwordIsWeak(password, username)) throw new AppError('PASSWORD_TOO_WEAK', { field });
+export async function checkPasswordStrength(password: string, username: string, field: string): Promise<void> {
+  if (await passwordIsWeak(password, username)) throw new AppError('PASSWORD_TOO_WEAK', { field });
 }
 
 /**
@@ -32,10 +32,10 @@ export function checkPasswordStrength(password: string, username: string, field:
  * member is then asked to change it. Only the shape and strength are read; the brand's pattern is not, as a brand may
  * change its pattern without making every member change.
  */
-export function passwordFailsPolicy(password: string, username: string, rule: PasswordRule): boolean {
+export async function passwordFailsPolicy(password: string, username: string, rule: PasswordRule): Promise<boolean> {
   const { minLength, maxLength } = passwordBounds(rule);
   const length = characterCount(password);
-  return length < minLength || length > maxLength || passwordIsWeak(password, username);
+  return length < minLength || length > maxLength || (await passwordIsWeak(password, username));
 }
 
 /**
@@ -43,12 +43,12 @@ export function passwordFailsPolicy(password: string, username: string, rule: Pa
  * pattern (the same rule as registration), confirmation equal, then strength: not on the breached-password list,
  * not holding the username, not one repeated block, not a simple sequence.
  */
-export function checkNewPassword(input: { newPassword: string; confirmNewPassword: string; username: string; rule: PasswordRule }): string {
+export async function checkNewPassword(input: { newPassword: string; confirmNewPassword: string; username: string; rule: PasswordRule }): Promise<string> {
   const { newPassword, confirmNewPassword, rule } = input;
   if (!newPassword) throw new AppError('INPUT_EMPTY', { field: 'newPassword' });
   checkPasswordShape(newPassword, rule, 'newPassword');
   if (!confirmNewPassword) throw new AppError('INPUT_EMPTY', { field: 'confirmNewPassword' });
   if (confirmNewPassword !== newPassword) throw new AppError('CONFIRM_PASSWORD_MISMATCH', { field: 'confirmNewPassword' });
-  checkPasswordStrength(newPassword, input.username, 'newPassword');
+  await checkPasswordStrength(newPassword, input.username, 'newPassword');
   return newPassword;
 }

@@ -31,7 +31,7 @@ export class Passwords {
     const member = await this.member(input.memberId);
     const merchant = await this.deps.merchants.byCode(member.merchant_code);
     if (!input.oldPassword) throw new AppError('INPUT_EMPTY', { field: 'oldPassword' });
-    checkNewPassword({ ...input, username: member.username, rule: merchant.settings.registration.password });
+    await checkNewPassword({ ...input, username: member.username, rule: merchant.settings.registration.password });
     const failureKey = `password-change-failures:${member.id}`;
     const failures = Number((await this.deps.cache.get(failureKey)) ?? 0);
     if (failures >= this.deps.config.PASSWORD_CHANGE_FAILURES_PER_MEMBER) throw new AppError('TOO_MANY_REQUESTS', { value: { retryAfterSeconds: 900 } });
@@ -129,7 +129,7 @@ export class Passwords {
     if (!reset) throw new AppError('RESET_LINK_INVALID', { field: 'token' });
     const member = await this.member(reset.member_id);
     const merchant = await this.deps.merchants.byCode(member.merchant_code);
-    checkNewPassword({ ...input, username: member.username, rule: merchant.settings.registration.password });
+    await checkNewPassword({ ...input, username: member.username, rule: merchant.settings.registration.password });
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
     const endedTokenHashes = await this.deps.db.transaction(async (tx) => {
       // Claimed under the same transaction as the change: of two concurrent uses of one link only one succeeds.
@@ -193,7 +193,7 @@ export class Passwords {
     if (!input.verificationCode.trim()) throw new AppError('INPUT_EMPTY', { field: 'verificationCode' });
     const member = await this.memberByPhone(merchant, input.mobileNum, input.countryDialingCode);
     // The form has no confirmation field; the rule is checked against the same value.
-    checkNewPassword({ newPassword: input.newPassword, confirmNewPassword: input.newPassword, username: member?.username ?? '', rule: merchant.settings.registration.password });
+    await checkNewPassword({ newPassword: input.newPassword, confirmNewPassword: input.newPassword, username: member?.username ?? '', rule: merchant.settings.registration.password });
     if (!member) throw new AppError('VERIFICATION_CODE_INVALID', { field: 'verificationCode' });
     await this.deps.verificationCodes.checkCode({
       merchantCode: merchant.code,

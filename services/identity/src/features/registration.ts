@@ -68,7 +68,7 @@ export class Registration {
       mobilePassword: flagOn(settings, 'MOBILENUMPASSREG3'),
       defaultDialingCode: settings.defaultDialingCode,
     });
-    if (valid.password) checkPasswordStrength(valid.password, valid.username ?? '', 'password');
+    if (valid.password) await checkPasswordStrength(valid.password, valid.username ?? '', 'password');
     const pin = valid.paymentPassword;
     if (pin && (isRepetition(pin) || isSimpleSequence(pin) || pin === valid.password)) throw new AppError('PAYMENT_PASSWORD_TOO_WEAK', { field: 'paymentPassword' });
     const limit = await checkRateLimit(this.deps.cache, { name: 'register:ip', limit: this.deps.config.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 3_600_000 }, `${merchant.code}:${input.ip}`);
