@@ -13,6 +13,7 @@ import {
 } from '@wps/contracts';
 import { clockOf, reportRange, type ReportClock } from './range.js';
 import type { StoredBetRow } from './record-bets.js';
+import { HOUR_MS } from './rollup.js';
 import { addPayments, noPayments, paymentMoney, PAYMENT_COLUMNS, type PaymentColumns } from './payment-sums.js';
 
 type Input<M extends keyof AgentContractsRpc> = Parameters<RpcHandlers<AgentContractsRpc>[M]>[0];
@@ -79,7 +80,6 @@ export function teamCountReads(self: { memberId: string; path: string; depth: nu
   return { counts, active };
 }
 const PRESENT_MARGIN_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
 /** The betting record's totals: every stored bet (`n`, cancelled ones included) and the settled bets' sums. */
 interface BetTotals {

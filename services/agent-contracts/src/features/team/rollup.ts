@@ -46,7 +46,7 @@ export interface BatchPlan {
   teamHours: HourSums[];
 }
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 export function hourOf(at: Date): string {
   return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString();
