@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { migrate, openPostgres, rows } from '../../packages/platform/src/index.ts';
 import { AGENT_CONTRACTS_SCHEMA, agentContractsMigrations } from '../../services/agent-contracts/src/app.ts';
 import { TeamReports } from '../../services/agent-contracts/src/features/team/reports.ts';
+import { MemberHourColumns } from '../../services/agent-contracts/src/features/team/member-hour-columns.ts';
 import { recordSettledBets } from '../../services/agent-contracts/src/features/team/record-bets.ts';
 import { computePeriod, parseTiers } from '../../services/agent-contracts/src/features/settlement/compute.ts';
 import { DEMO_TERMS } from '../../services/agent-contracts/src/domain/offers.ts';
@@ -193,7 +194,20 @@ try {
   const spanStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (DAYS - 1) * 86_400_000);
   const filled = REUSE ? await sizesOf(db) : await fill(db, spanStart);
 
+  // The service's reads: the member-profit page from the member-hours held in memory (as the service runs it), and
+  // the same page read from the database alone (as with AGENT_REPORT_MEMORY_DAYS=0) for comparison.
   const reports = new TeamReports(db.orm);
+  const columns = new MemberHourColumns(db.orm, 93);
+  // With node --expose-gc the growth is what stays held; without it, it also counts the load's garbage.
+  const held = () => {
+    globalThis.gc?.();
+    const usage = process.memoryUsage();
+    return usage.heapUsed + usage.arrayBuffers;
+  };
+  const memoryBefore = held();
+  await timed('member-hours into memory', () => columns.start());
+  log(`member-hours held: ${columns.rowCount}; heap and buffers grew ${Math.round((held() - memoryBefore) / 1048576)} MB${globalThis.gc ? '' : ' (with the garbage of the load)'}`);
+  const fromMemory = new TeamReports(db.orm, columns);
   const day = (offset) => new Date(spanStart.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const top = { memberId: '1', merchantCode: 'BENCH', memberType: 1, currency: 'MXN', timeZoneOffsetMinutes: -360 };
   const whole = { ...top, from: day(0), to: day(DAYS - 1) };
@@ -210,6 +224,19 @@ try {
   results.push(await measure(`downline page, top agent, ${DAYS} days`, () => reports.downline({ ...whole, ...page })));
   results.push(await measure(`member profit page by valid bet, top agent, ${DAYS} days`, () => reports.memberProfit({ ...whole, ...page, sortBy: 'validBet' })));
   results.push(await measure('member profit page by valid bet, top agent, 1 day', () => reports.memberProfit({ ...oneDay, ...page, sortBy: 'validBet' })));
+  const sameAnswer = JSON.stringify(await fromMemory.memberProfit({ ...whole, ...page, sortBy: 'validBet' })) === JSON.stringify(await reports.memberProfit({ ...whole, ...page, sortBy: 'validBet' }));
+  log(`member profit page, ${DAYS} days: the same answer from memory and from the database: ${sameAnswer}`);
+  if (!sameAnswer) throw new Error('the member-profit page from memory differs from the database');
+  results.push(await measure(`member profit page by valid bet, top agent, ${DAYS} days, member-hours in memory`, () => fromMemory.memberProfit({ ...whole, ...page, sortBy: 'validBet' })));
+  results.push(await measure('member profit page by valid bet, top agent, 1 day, member-hours in memory', () => fromMemory.memberProfit({ ...oneDay, ...page, sortBy: 'validBet' })));
+  results.push(
+    await measure(`member profit page by profit, ascending, page 50, top agent, ${DAYS} days, member-hours in memory`, () =>
+      fromMemory.memberProfit({ ...whole, pageNo: 50, pageSize: 20, sortBy: 'profit', sortOrder: 'asc' }),
+    ),
+  );
+  results.push(
+    await measure(`member profit page by valid bet, a level-3 agent, ${DAYS} days, member-hours in memory`, () => fromMemory.memberProfit({ ...whole, ...page, memberId: '40', sortBy: 'validBet' })),
+  );
   results.push(await measure('team bets page with totals, top agent, 1 day', () => reports.bets({ ...oneDay, ...page })));
   results.push(await measure('team bets page with totals, one level-3 agent, 1 day', () => reports.bets({ ...oneDay, ...page, memberId: '40', memberType: 1 })));
   const naive = await timed(`the top agent's ${DAYS}-day team sums read from the bets instead (once)`, () =>
@@ -279,6 +306,21 @@ try {
   };
   log(`${consumer.label}: ${consumer.betsPerSecond} bets/s, batch p50 ${consumer.p50} ms, p99 ${consumer.p99} ms`);
   results.push(consumer);
+  // The next member-profit read takes in every member-hour the consumer changed before it answers.
+  const catchUpStarted = performance.now();
+  const caughtUp = await fromMemory.memberProfit({ ...whole, ...page, sortBy: 'validBet' });
+  const catchUpMs = performance.now() - catchUpStarted;
+  const fromDatabase = await reports.memberProfit({ ...whole, ...page, sortBy: 'validBet' });
+  if (JSON.stringify(caughtUp) !== JSON.stringify(fromDatabase)) throw new Error('after the consumer, the member-profit page from memory differs from the database');
+  const catchUp = {
+    label: `member profit page, ${DAYS} days, first read after the consumer (takes in its member-hours)`,
+    samples: 1,
+    p50: round(catchUpMs),
+    p99: round(catchUpMs),
+    max: round(catchUpMs),
+  };
+  log(`${catchUp.label}: ${catchUp.p50} ms; same answer as the database`);
+  results.push(catchUp);
 
   // One daily-salary period settled for the whole tree: a contract for every agent (rates shrinking level by level),
   // each line computed from the roll-ups the way the settlement run does it (read only; nothing written or paid).

@@ -19,7 +19,7 @@ describe('agent-contracts service: the agent tree', () => {
       schema: AGENT_CONTRACTS_SCHEMA,
       migrationsDir: agentContractsMigrations,
       create: createAgentContractsService,
-      config: { SEED_DEMO: false, AGENT_DEMO_PROGRAMME: false },
+      config: { SEED_DEMO: false, AGENT_DEMO_PROGRAMME: false, AGENT_REPORT_MEMORY_DAYS: 93 },
       retry: { maxAttempts: 2, initialBackoffMs: 5, maxBackoffMs: 10 },
     });
     agents = harness.client;

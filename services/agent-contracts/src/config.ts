@@ -14,5 +14,10 @@ export const agentContractsEnv = {
    */
   AGENT_DEMO_PROGRAMME: envBoolean(false),
   AGENT_SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  /**
+   * Days of member-hours the member-profit report holds in memory (about 50 bytes a member-hour; default the longest
+   * report range, 93); 0 reads every member-profit page from the database.
+   */
+  AGENT_REPORT_MEMORY_DAYS: z.coerce.number().int().min(0).max(400).default(93),
 };
 export type AgentContractsConfig = z.infer<z.ZodObject<typeof agentContractsEnv>>;

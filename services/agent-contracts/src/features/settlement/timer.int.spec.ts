@@ -15,7 +15,7 @@ describe('the settlement timer', () => {
       schema: AGENT_CONTRACTS_SCHEMA,
       migrationsDir: agentContractsMigrations,
       create: createAgentContractsService,
-      config: { SEED_DEMO: false, AGENT_DEMO_PROGRAMME: false, AGENT_SETTLEMENT_INTERVAL_MS: 50 },
+      config: { SEED_DEMO: false, AGENT_DEMO_PROGRAMME: false, AGENT_SETTLEMENT_INTERVAL_MS: 50, AGENT_REPORT_MEMORY_DAYS: 0 },
     });
     await harness.deliver(memberRegisteredEnvelope('501', { account: 'top501', type: 1, uplineId: null }), memberRegisteredEnvelope('502', { account: 'sub502', type: 1, uplineId: '501' }));
     await harness.db.orm.execute(

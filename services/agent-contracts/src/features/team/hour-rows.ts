@@ -58,7 +58,8 @@ export async function addToHours(tx: Executor, table: 'member' | 'team', additio
         types: sql.raw(', record_count integer, stake_minor bigint, win_minor bigint'),
         updates: sql.raw(', record_count = h.record_count + EXCLUDED.record_count, stake_minor = h.stake_minor + EXCLUDED.stake_minor, win_minor = h.win_minor + EXCLUDED.win_minor'),
       }
-    : { columns: sql.raw(''), types: sql.raw(''), updates: sql.raw('') };
+    : // A member-hour names the transaction that last wrote it (`MemberHourColumns` reads what changed by it).
+      { columns: sql.raw(''), types: sql.raw(''), updates: sql.raw(', changed_by = pg_current_xact_id()') };
   await tx.execute(sql`
     INSERT INTO ${target}, hour, merchant_code, currency, bet_count, valid_bet_minor, profit_minor,
                           deposit_count, deposit_minor, withdrawal_count, withdrawal_minor${record.columns})

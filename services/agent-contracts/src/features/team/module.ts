@@ -1,4 +1,4 @@
-import { consumeBatches } from '@wps/platform';
+import { consumeBatches, type Subscription } from '@wps/platform';
 import type { agentTeamRpcMethods } from '@wps/contracts';
 import type { AgentContractsDeps, AgentContractsModule } from '../module.js';
 import { recordSettledBets } from './record-bets.js';
@@ -6,6 +6,7 @@ import { countsInTeamFigures, recordPayments } from './record-payments.js';
 import { MemberTransactions } from './member-transactions.js';
 import { withBalances } from './downline-balances.js';
 import { TeamReports } from './reports.js';
+import { MemberHourColumns } from './member-hour-columns.js';
 
 /**
  * Team figures may lag the money path by this much: under load each batch then gathers a few hundred events, so the
@@ -18,7 +19,9 @@ const TEAM_PAYMENTS = 'agent-contracts.team-payments';
 
 /** Team reports: settled bets rolled up the agent tree, and the reports read from the roll-ups. */
 export function createTeamModule(deps: AgentContractsDeps): AgentContractsModule<keyof typeof agentTeamRpcMethods> {
-  const reports = new TeamReports(deps.db.orm);
+  const days = deps.config.AGENT_REPORT_MEMORY_DAYS;
+  const columns = days > 0 ? new MemberHourColumns(deps.db.orm, days) : undefined;
+  const reports = new TeamReports(deps.db.orm, columns);
   const transactions = new MemberTransactions(deps.db.orm, deps.wallet);
   return {
     handlers: {
@@ -29,6 +32,8 @@ export function createTeamModule(deps: AgentContractsDeps): AgentContractsModule
       agentMemberTransactions: (input) => transactions.read(input),
     },
     start: async () => [
+      // Loads in the background; member-profit pages are read from the database until it is done.
+      ...(columns ? [loadInBackground(columns, deps)] : []),
       await consumeBatches(
         { db: deps.db, bus: deps.bus },
         {
@@ -64,4 +69,15 @@ export function createTeamModule(deps: AgentContractsDeps): AgentContractsModule
       ),
     ],
   };
+}
+
+function loadInBackground(columns: MemberHourColumns, deps: AgentContractsDeps): Subscription {
+  const started = performance.now();
+  columns.start().then(
+    () => deps.logger.info({ memberHours: columns.rowCount, ms: Math.round(performance.now() - started) }, 'member-hours held for the member-profit report'),
+    (error: unknown) => {
+      if (!columns.stopped) deps.logger.warn({ err: error }, 'member-hours not held; the member-profit report reads the database');
+    },
+  );
+  return { close: () => columns.stop() };
 }

@@ -14,6 +14,7 @@ import {
 import { clockOf, reportRange, type ReportClock } from './range.js';
 import type { StoredBetRow } from './record-bets.js';
 import { HOUR_MS } from './rollup.js';
+import type { MemberHourColumns } from './member-hour-columns.js';
 import { addPayments, noPayments, paymentMoney, PAYMENT_COLUMNS, type PaymentColumns } from './payment-sums.js';
 
 type Input<M extends keyof AgentContractsRpc> = Parameters<RpcHandlers<AgentContractsRpc>[M]>[0];
@@ -130,7 +131,11 @@ async function betTotals(db: Executor, from: SQL): Promise<BetTotals> {
 
 /** The agent centre's team reports, read from the hourly roll-ups (and the stored bets for the betting record). */
 export class TeamReports {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** The member-hours in memory, when the service holds them: the member-profit page reads them first. */
+    private readonly columns?: MemberHourColumns,
+  ) {}
 
   /** Refuses non-agents; finds the agent's place in the tree (an agent not placed yet has only itself). */
   private async caller(input: { memberId: string; merchantCode: string; memberType: number; currency: string }): Promise<Caller> {
@@ -372,6 +377,42 @@ export class TeamReports {
     const caller = await this.caller(input);
     const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
     if (input.teamMemberId) await this.teamMember(caller, input.teamMemberId, 'teamMemberId');
+    const sortBy = input.sortBy || 'validBet';
+    const held =
+      this.columns && !input.account
+        ? await this.columns.memberPage({
+            path: caller.path,
+            start: range.start,
+            end: range.end,
+            memberId: input.teamMemberId || undefined,
+            sortBy,
+            descending: input.sortOrder !== 'asc',
+            offset: (input.pageNo - 1) * input.pageSize,
+            limit: input.pageSize,
+          })
+        : null;
+    if (held) {
+      const ids = held.page.map((row) => row.memberId);
+      const tree = ids.length
+        ? await rows<{ member_id: string; account: string; type: number; depth: number }>(
+            this.db,
+            sql`SELECT member_id::text AS member_id, account, type, depth FROM agent_contracts.agent_tree WHERE member_id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
+          )
+        : [];
+      const nodes = new Map(tree.map((node) => [node.member_id, node]));
+      return {
+        currency: caller.currency,
+        list: held.page.map((row) => {
+          const node = nodes.get(row.memberId)!;
+          return { memberId: row.memberId, account: node.account, type: Number(node.type), level: Number(node.depth) - caller.depth, ...money(row, caller.currency) };
+        }),
+        totals: money(held.totals, caller.currency),
+        pageNo: input.pageNo,
+        pageSize: input.pageSize,
+        total: held.total,
+        totalPages: totalPages(held.total, input.pageSize),
+      };
+    }
     // The team's members (matching the account searched for) as a set of ids: the sums are grouped by member alone,
     // and the tree's account, type and depth are read for the page's rows only.
     const team = sql`SELECT member_id FROM agent_contracts.agent_tree t
@@ -384,7 +425,7 @@ export class TeamReports {
          WHERE ${sql.join(conditions, sql` AND `)}
          GROUP BY h.member_id
         HAVING sum(h.bet_count) <> 0 OR sum(h.valid_bet_minor) <> 0 OR sum(h.profit_minor) <> 0)`;
-    const column = sql.raw({ validBet: 'valid_bet_minor', profit: 'profit_minor', betCount: 'bet_count' }[input.sortBy || 'validBet']);
+    const column = sql.raw({ validBet: 'valid_bet_minor', profit: 'profit_minor', betCount: 'bet_count' }[sortBy]);
     const direction = sql.raw(input.sortOrder === 'asc' ? 'ASC' : 'DESC');
     // One pass: the page, with the totals over every matching member alongside each row.
     const page = await rows<{
