@@ -234,6 +234,11 @@ try {
       fromMemory.memberProfit({ ...whole, pageNo: 50, pageSize: 20, sortBy: 'profit', sortOrder: 'asc' }),
     ),
   );
+  // An account search ('M777': m777, m7770–m7779 and m77700–m77799), from the database and from memory.
+  const search = { ...whole, ...page, account: 'M777', sortBy: 'validBet' };
+  if (JSON.stringify(await fromMemory.memberProfit(search)) !== JSON.stringify(await reports.memberProfit(search))) throw new Error('the account search from memory differs from the database');
+  results.push(await measure(`member profit page, account search, top agent, ${DAYS} days`, () => reports.memberProfit(search)));
+  results.push(await measure(`member profit page, account search, top agent, ${DAYS} days, member-hours in memory`, () => fromMemory.memberProfit(search)));
   results.push(
     await measure(`member profit page by valid bet, a level-3 agent, ${DAYS} days, member-hours in memory`, () => fromMemory.memberProfit({ ...whole, ...page, memberId: '40', sortBy: 'validBet' })),
   );

@@ -378,19 +378,19 @@ export class TeamReports {
     const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
     if (input.teamMemberId) await this.teamMember(caller, input.teamMemberId, 'teamMemberId');
     const sortBy = input.sortBy || 'validBet';
-    const held =
-      this.columns && !input.account
-        ? await this.columns.memberPage({
-            path: caller.path,
-            start: range.start,
-            end: range.end,
-            memberId: input.teamMemberId || undefined,
-            sortBy,
-            descending: input.sortOrder !== 'asc',
-            offset: (input.pageNo - 1) * input.pageSize,
-            limit: input.pageSize,
-          })
-        : null;
+    const held = this.columns
+      ? await this.columns.memberPage({
+          path: caller.path,
+          start: range.start,
+          end: range.end,
+          memberId: input.teamMemberId || undefined,
+          account: input.account || undefined,
+          sortBy,
+          descending: input.sortOrder !== 'asc',
+          offset: (input.pageNo - 1) * input.pageSize,
+          limit: input.pageSize,
+        })
+      : null;
     if (held) {
       const ids = held.page.map((row) => row.memberId);
       const tree = ids.length
