@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_POLICY } from '@wps/contracts';
+import { onceUntilFailed } from '@wps/platform';
 
-let loading: Promise<Set<string>> | undefined;
 /** Entries added to the set between two turns of the event loop while it is built. */
 const ENTRIES_PER_TURN = 10_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -18,13 +18,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * file is read and unpacked off the event loop and the set is built a slice at a time: the first registration or
  * sign-in of a process waits for it, the other requests of that moment do not.
  */
-function commonPasswords(): Promise<Set<string>> {
-  loading ??= load().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+const commonPasswords = onceUntilFailed(load);
 
 async function load(): Promise<Set<string>> {
   const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '@wps/platform';
+import { onceUntilFailed, rows, type Executor } from '@wps/platform';
 import { HOUR_MS } from './rollup.js';
 
 /** One member's sums over a range. */
@@ -37,7 +37,7 @@ export interface MemberRangePage {
 
 /** Figures of up to 2^53 add up exactly as doubles; a range whose sums could pass it is read by the database. */
 const EXACT_LIMIT = Number.MAX_SAFE_INTEGER;
-/** Rows read per statement while loading. */
+/** Hours read per statement while loading. */
 const LOAD_DAY_HOURS = 24;
 const DAY_MS = 24 * HOUR_MS;
 /** A page deeper than this is ordered by a full sort instead of a running best-k. */
@@ -108,6 +108,7 @@ export class MemberHourColumns {
   private sumProfit = new Float64Array(0);
   private touched = new Uint8Array(0);
 
+  private readonly loadOnce = onceUntilFailed(() => this.load());
   private refreshing: Promise<void> | null = null;
   private refreshAgain: Promise<void> | null = null;
 
@@ -119,10 +120,7 @@ export class MemberHourColumns {
 
   /** Starts loading in the background; reads until it is done return null. */
   start(): Promise<void> {
-    this.loading ??= this.load().catch((error: unknown) => {
-      this.loading = null;
-      throw error;
-    });
+    this.loading = this.loadOnce();
     return this.loading;
   }
 

@@ -14,7 +14,7 @@ import {
 import { clockOf, reportRange, type ReportClock } from './range.js';
 import type { StoredBetRow } from './record-bets.js';
 import { HOUR_MS } from './rollup.js';
-import type { MemberHourColumns } from './member-hour-columns.js';
+import type { MemberHourColumns, MemberRangePage, MemberRangeQuery } from './member-hour-columns.js';
 import { addPayments, noPayments, paymentMoney, PAYMENT_COLUMNS, type PaymentColumns } from './payment-sums.js';
 
 type Input<M extends keyof AgentContractsRpc> = Parameters<RpcHandlers<AgentContractsRpc>[M]>[0];
@@ -56,6 +56,13 @@ const sumsOf = (row: { bet_count: number | string | null; valid_bet_minor: strin
   profitMinor: BigInt(row.profit_minor ?? '0'),
 });
 const totalPages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+
+/** A page of the member-profit report before formatting: the members' tree rows and sums, the totals, the count. */
+interface MemberProfitPage {
+  list: Array<Sums & { memberId: string; account: string; type: number; depth: number }>;
+  totals: Sums;
+  total: number;
+}
 
 /**
  * The reads of the team's counts under `path` for [start, end): size, direct members and agents, new members, and
@@ -378,46 +385,63 @@ export class TeamReports {
     const range = reportRange(input, await this.clock(caller, input.timeZoneOffsetMinutes));
     if (input.teamMemberId) await this.teamMember(caller, input.teamMemberId, 'teamMemberId');
     const sortBy = input.sortBy || 'validBet';
-    const held = this.columns
-      ? await this.columns.memberPage({
-          path: caller.path,
-          start: range.start,
-          end: range.end,
-          memberId: input.teamMemberId || undefined,
-          account: input.account || undefined,
-          sortBy,
-          descending: input.sortOrder !== 'asc',
-          offset: (input.pageNo - 1) * input.pageSize,
-          limit: input.pageSize,
-        })
-      : null;
-    if (held) {
-      const ids = held.page.map((row) => row.memberId);
-      const tree = ids.length
-        ? await rows<{ member_id: string; account: string; type: number; depth: number }>(
-            this.db,
-            sql`SELECT member_id::text AS member_id, account, type, depth FROM agent_contracts.agent_tree WHERE member_id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
-          )
-        : [];
-      const nodes = new Map(tree.map((node) => [node.member_id, node]));
-      return {
-        currency: caller.currency,
-        list: held.page.map((row) => {
-          const node = nodes.get(row.memberId)!;
-          return { memberId: row.memberId, account: node.account, type: Number(node.type), level: Number(node.depth) - caller.depth, ...money(row, caller.currency) };
-        }),
-        totals: money(held.totals, caller.currency),
-        pageNo: input.pageNo,
-        pageSize: input.pageSize,
-        total: held.total,
-        totalPages: totalPages(held.total, input.pageSize),
-      };
-    }
+    const query = {
+      path: caller.path,
+      start: range.start,
+      end: range.end,
+      memberId: input.teamMemberId || undefined,
+      account: input.account || undefined,
+      sortBy,
+      descending: input.sortOrder !== 'asc',
+      offset: (input.pageNo - 1) * input.pageSize,
+      limit: input.pageSize,
+    };
+    const held = await this.columns?.memberPage(query);
+    const found = held ? await this.withTreeRows(held) : await this.memberPageFromTable(query);
+    return {
+      currency: caller.currency,
+      list: found.list.map((row) => ({
+        memberId: row.memberId,
+        account: row.account,
+        type: row.type,
+        level: row.depth - caller.depth,
+        ...money(row, caller.currency),
+      })),
+      totals: money(found.totals, caller.currency),
+      pageNo: input.pageNo,
+      pageSize: input.pageSize,
+      total: found.total,
+      totalPages: totalPages(found.total, input.pageSize),
+    };
+  }
+
+  /** The account, type and depth of the page's members, read from the tree for the page's rows only. */
+  private async withTreeRows(held: MemberRangePage): Promise<MemberProfitPage> {
+    const ids = held.page.map((row) => row.memberId);
+    const tree = ids.length
+      ? await rows<{ member_id: string; account: string; type: number; depth: number }>(
+          this.db,
+          sql`SELECT member_id::text AS member_id, account, type, depth FROM agent_contracts.agent_tree WHERE member_id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
+        )
+      : [];
+    const nodes = new Map(tree.map((node) => [node.member_id, node]));
+    return {
+      list: held.page.map((row) => {
+        const node = nodes.get(row.memberId)!;
+        return { ...row, account: node.account, type: Number(node.type), depth: Number(node.depth) };
+      }),
+      totals: held.totals,
+      total: held.total,
+    };
+  }
+
+  /** The member-profit page read from `member_hours` (what the columns in memory do not answer). */
+  private async memberPageFromTable(query: MemberRangeQuery): Promise<MemberProfitPage> {
     // The team's members (matching the account searched for) as a set of ids: the sums are grouped by member alone,
     // and the tree's account, type and depth are read for the page's rows only.
     const team = sql`SELECT member_id FROM agent_contracts.agent_tree t
-                      WHERE ${sql.join([under(sql`t.path`, caller.path), ...(input.account ? [accountMatches(sql`t.account`, input.account)] : [])], sql` AND `)}`;
-    const conditions = [sql`h.hour >= ${ts(range.start)}`, sql`h.hour < ${ts(range.end)}`, sql`h.member_id IN (${team})`, ...(input.teamMemberId ? [sql`h.member_id = ${input.teamMemberId}`] : [])];
+                      WHERE ${sql.join([under(sql`t.path`, query.path), ...(query.account ? [accountMatches(sql`t.account`, query.account)] : [])], sql` AND `)}`;
+    const conditions = [sql`h.hour >= ${ts(query.start)}`, sql`h.hour < ${ts(query.end)}`, sql`h.member_id IN (${team})`, ...(query.memberId ? [sql`h.member_id = ${query.memberId}`] : [])];
     const perMember = sql`
       WITH per_member AS (
         SELECT h.member_id, sum(h.bet_count)::int AS bet_count, sum(h.valid_bet_minor) AS valid_bet_minor, sum(h.profit_minor) AS profit_minor
@@ -425,8 +449,8 @@ export class TeamReports {
          WHERE ${sql.join(conditions, sql` AND `)}
          GROUP BY h.member_id
         HAVING sum(h.bet_count) <> 0 OR sum(h.valid_bet_minor) <> 0 OR sum(h.profit_minor) <> 0)`;
-    const column = sql.raw({ validBet: 'valid_bet_minor', profit: 'profit_minor', betCount: 'bet_count' }[sortBy]);
-    const direction = sql.raw(input.sortOrder === 'asc' ? 'ASC' : 'DESC');
+    const column = sql.raw({ validBet: 'valid_bet_minor', profit: 'profit_minor', betCount: 'bet_count' }[query.sortBy]);
+    const direction = sql.raw(query.descending ? 'DESC' : 'ASC');
     // One pass: the page, with the totals over every matching member alongside each row.
     const page = await rows<{
       member_id: string;
@@ -448,7 +472,7 @@ export class TeamReports {
                    (sum(valid_bet_minor) OVER ())::text AS total_valid_bet_minor, (sum(profit_minor) OVER ())::text AS total_profit_minor
               FROM per_member
              ORDER BY ${column} ${direction}, member_id
-             LIMIT ${input.pageSize} OFFSET ${(input.pageNo - 1) * input.pageSize})
+             LIMIT ${query.limit} OFFSET ${query.offset})
           SELECT p.member_id::text AS member_id, t.account, t.type, t.depth, p.bet_count, p.valid_bet_minor::text AS valid_bet_minor,
                  p.profit_minor::text AS profit_minor, p.total_n, p.total_bet_count, p.total_valid_bet_minor, p.total_profit_minor
             FROM page p JOIN agent_contracts.agent_tree t ON t.member_id = p.member_id
@@ -465,21 +489,10 @@ export class TeamReports {
                   FROM per_member`,
           )
         )[0];
-    const total = totals?.n ?? 0;
     return {
-      currency: caller.currency,
-      list: page.map((row) => ({
-        memberId: row.member_id,
-        account: row.account,
-        type: Number(row.type),
-        level: Number(row.depth) - caller.depth,
-        ...money(sumsOf(row), caller.currency),
-      })),
-      totals: money(sumsOf(totals ?? { bet_count: 0, valid_bet_minor: '0', profit_minor: '0' }), caller.currency),
-      pageNo: input.pageNo,
-      pageSize: input.pageSize,
-      total,
-      totalPages: totalPages(total, input.pageSize),
+      list: page.map((row) => ({ memberId: row.member_id, account: row.account, type: Number(row.type), depth: Number(row.depth), ...sumsOf(row) })),
+      totals: sumsOf(totals ?? { bet_count: 0, valid_bet_minor: '0', profit_minor: '0' }),
+      total: totals?.n ?? 0,
     };
   }
 }
